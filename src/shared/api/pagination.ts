@@ -43,8 +43,8 @@ export const productsMetaSchema = envelopeSchema.extend({
 /** `GET /api/v1/products/<account>/<id>`: the record in a one-element array, no count, no cursor. */
 export const singleProductSchema = envelopeSchema.extend({ results: z.array(z.unknown()).min(1) });
 
-/** Cursor fields the list accepts; ties are broken by id. */
-export const cursorFields = ["updated_at", "created_at", "id", "name", "custom_id"] as const;
+/** Cursor fields the list accepts: the timestamps `first` can bound. Ties are broken by id. */
+export const cursorFields = ["updated_at", "created_at"] as const;
 export type CursorField = (typeof cursorFields)[number];
 
 /** Paging limits of the reference service. The real maximum is not published. */

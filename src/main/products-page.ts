@@ -1,0 +1,38 @@
+// What one page of the products list becomes once it has crossed the HTTP boundary: the contract
+// between the API client, the sync engine and the catalog store.
+import type { CursorPosition } from "../shared/api/pagination.ts";
+import type { Product } from "../shared/api/product.ts";
+
+/** One list request as the sync engine asks for it. Booleans are always sent explicitly. */
+export interface ProductsQuery {
+  size: number;
+  page: number;
+  /** Inclusive lower bound on the cursor field (ISO 8601). */
+  first?: string;
+  deleted: boolean;
+  cursorField?: "updated_at" | "created_at";
+}
+
+/** A record that passed the product schema, with the object exactly as the service sent it. */
+export interface ReceivedProduct {
+  product: Product;
+  raw: Record<string, unknown>;
+}
+
+/** A record that failed the product schema: kept aside, never allowed to abort a sync. */
+export interface RejectedRecord {
+  id: string | null;
+  reason: string;
+  raw: unknown;
+}
+
+export interface ProductsPageResult {
+  received: ReceivedProduct[];
+  rejected: RejectedRecord[];
+  /** Number of records in the page, valid or not. */
+  count: number;
+  /** The service's `request.cursor.next`, or null on the last page. */
+  next: CursorPosition | null;
+  /** The service's `cursor.next` URL, or null on the last page. */
+  nextUrl: string | null;
+}
