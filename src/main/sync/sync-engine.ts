@@ -1,0 +1,142 @@
+// Brings the local catalog level with the service: page by page, each page committed together with
+// the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
+import { AppError } from "../../shared/app-error.ts";
+import type { CatalogStore } from "../catalog/catalog-store.ts";
+import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
+import { nextCheckpoint } from "./keyset-step.ts";
+import { beginRun, parseSyncState, type SyncState } from "./sync-state.ts";
+
+/** The service as the sync engine sees it, already signed in. */
+export interface ProductsSource {
+  fetchPage(query: ProductsQuery, signal?: AbortSignal): Promise<ProductsPageResult>;
+  total(filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+}
+
+export type SyncTarget = Pick<
+  CatalogStore,
+  "applyPage" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts"
+>;
+
+export interface SyncProgress {
+  mode: "full" | "incremental";
+  stream: "live" | "deleted";
+  /** Records received in this run, both streams, valid or not. */
+  done: number;
+  /** The service's count of live products, when it could be read. */
+  total: number | null;
+  pages: number;
+  perSecond: number;
+  /** Seconds left for the live walk of a full sync; null when it cannot be known. */
+  etaSeconds: number | null;
+}
+
+export interface SyncSummary {
+  mode: "full" | "incremental";
+  resumed: boolean;
+  received: number;
+  rejected: number;
+  removed: number;
+  pages: number;
+  products: number;
+  serverTotal: number | null;
+  /** True when the local live count differs from the service's: a full sync repairs it. */
+  mismatch: boolean;
+  finishedAt: string;
+}
+
+export interface SyncOptions {
+  source: ProductsSource;
+  store: SyncTarget;
+  clock: () => number;
+  full?: boolean;
+  pageSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export const defaultPageSize = 1000;
+
+export async function runSync(options: SyncOptions): Promise<SyncSummary> {
+  const { source, store, clock, signal } = options;
+  const size = options.pageSize ?? defaultPageSize;
+  const started = clock();
+  const begun = beginRun(parseSyncState(await store.readSyncState()), options.full ?? false);
+  let state = begun.state;
+  await store.writeSyncState(state);
+  const mode = state.running ?? "incremental";
+  const total = await source.total({ deleted: false }, signal).catch(() => null);
+  const tally = { received: 0, rejected: 0, pages: 0 };
+
+  for (const stream of ["live", "deleted"] as const) {
+    while (!state[stream].done) {
+      throwIfCancelled(signal);
+      const checkpoint = state[stream];
+      const query: ProductsQuery = { size, page: checkpoint.page, deleted: stream === "deleted" };
+      if (checkpoint.from !== null) query.first = checkpoint.from;
+      const page = await source.fetchPage(query, signal);
+      state = { ...state, [stream]: nextCheckpoint(checkpoint, page, size) };
+      await store.applyPage({
+        received: page.received,
+        rejected: page.rejected,
+        removeReceived: stream === "deleted",
+        generation: state.generation,
+        syncState: state,
+      });
+      tally.received += page.received.length;
+      tally.rejected += page.rejected.length;
+      tally.pages += 1;
+      options.onProgress?.(progressOf(mode, stream, tally, total, clock() - started));
+    }
+  }
+  return finish({ ...options, state, mode, resumed: begun.resumed, tally });
+}
+
+async function finish(input: SyncOptions & {
+  state: SyncState;
+  mode: "full" | "incremental";
+  resumed: boolean;
+  tally: { received: number; rejected: number; pages: number };
+}): Promise<SyncSummary> {
+  const { source, store, clock, state, mode, signal } = input;
+  const finishedAt = new Date(clock()).toISOString();
+  const serverTotal = await source.total({ deleted: false }, signal).catch(() => null);
+  const finished: SyncState = {
+    ...state,
+    running: null,
+    lastSyncAt: finishedAt,
+    lastFullSyncAt: mode === "full" ? finishedAt : state.lastFullSyncAt,
+    serverTotal,
+  };
+  let removed = 0;
+  if (mode === "full") removed = (await store.finishFullSync({ generation: state.generation, syncState: finished })).removed;
+  else await store.writeSyncState(finished);
+  const { products } = await store.counts();
+  return {
+    mode,
+    resumed: input.resumed,
+    ...input.tally,
+    removed,
+    products,
+    serverTotal,
+    mismatch: serverTotal !== null && serverTotal !== products,
+    finishedAt,
+  };
+}
+
+function progressOf(
+  mode: "full" | "incremental",
+  stream: "live" | "deleted",
+  tally: { received: number; rejected: number; pages: number },
+  total: number | null,
+  elapsedMs: number,
+): SyncProgress {
+  const done = tally.received + tally.rejected;
+  const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  const canEstimate = mode === "full" && stream === "live" && total !== null && perSecond > 0;
+  const etaSeconds = canEstimate ? Math.max(0, (total - done) / perSecond) : null;
+  return { mode, stream, done, total, pages: tally.pages, perSecond, etaSeconds };
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AppError("cancelled", "The sync was cancelled. It will resume where it stopped.");
+}
