@@ -1,0 +1,195 @@
+// The app's client for the commerce service: the contract's endpoints, every answer parsed with the
+// shared schemas at this edge, transient failures retried, every failure an AppError.
+import { z } from "zod";
+import { envelopeSchema } from "../../shared/api/common.ts";
+import {
+  type KeyLoginRequest,
+  type KeyLoginResult,
+  keyLoginResultSchema,
+  type OrganisationLoginResult,
+  organisationLoginResultSchema,
+} from "../../shared/api/login.ts";
+import { productsMetaSchema, singleProductSchema } from "../../shared/api/pagination.ts";
+import { productSchema } from "../../shared/api/product.ts";
+import { type CreateSubUserRequest, type SubUser, subUserSchema } from "../../shared/api/sub-user.ts";
+import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../products-page.ts";
+import { invalidResponse, parseResponse } from "./api-errors.ts";
+import { createJsonSender, type JsonRequest } from "./json-request.ts";
+import { toProductsPageResult } from "./products-page-parser.ts";
+import {
+  defaultRetryOptions,
+  type RetryOptions,
+  realSleep,
+  type Sleep,
+  withRetries,
+} from "./retry-policy.ts";
+
+/** A token and the account path segment it is used with (see accountPathSegment). */
+export type Auth = { token: string; account: string };
+
+export interface CommerceClientOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Per attempt, body included. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  random?: () => number;
+  sleep?: Sleep;
+  /** Epoch ms; only used to turn a `retry-after` HTTP date into a wait. */
+  clock?: () => number;
+}
+
+export interface CommerceClient {
+  loginOrganisation(
+    body: { organisation: string; username: string; password: string },
+    signal?: AbortSignal,
+  ): Promise<OrganisationLoginResult>;
+  loginApiKey(body: KeyLoginRequest, signal?: AbortSignal): Promise<KeyLoginResult>;
+  createSubUser(auth: Auth, configurationId: string, body: CreateSubUserRequest): Promise<SubUser>;
+  fetchProductsPage(auth: Auth, query: ProductsQuery, signal?: AbortSignal): Promise<ProductsPageResult>;
+  /** Follows `cursor.next` verbatim; stops on no next, an empty page, or a page shorter than asked. */
+  iterateProducts(auth: Auth, query: ProductsQuery, signal?: AbortSignal): AsyncIterable<ProductsPageResult>;
+  readProduct(auth: Auth, id: string, signal?: AbortSignal): Promise<ReceivedProduct>;
+  productsTotal(auth: Auth, filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+}
+
+const createdSubUserSchema = envelopeSchema.extend({ results: z.tuple([subUserSchema]).rest(z.unknown()) });
+
+// The contract has product reads send a content type even though they carry no body.
+const productReadHeaders = { "content-type": "application/json" };
+
+export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
+  const origin = new URL(options.baseUrl).origin;
+  const send = createJsonSender({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    clock: options.clock ?? Date.now,
+  });
+  const retry = { ...defaultRetryOptions, ...options.retry };
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? realSleep;
+
+  function call<T>(
+    request: JsonRequest,
+    parse: (body: unknown) => T,
+    signal?: AbortSignal,
+    attempts?: number,
+  ) {
+    const policy = attempts === undefined ? retry : { ...retry, attempts };
+    return withRetries(async () => parse(await send(request, signal)), {
+      options: policy,
+      random,
+      sleep,
+      signal,
+    });
+  }
+
+  const productsPath = (auth: Auth) => `api/v1/products/${encodeURIComponent(auth.account)}`;
+  const productRead = (auth: Auth, url: string, searchParams?: Record<string, string>): JsonRequest => ({
+    method: "get",
+    url,
+    purpose: "authorised",
+    token: auth.token,
+    headers: productReadHeaders,
+    searchParams,
+  });
+
+  // The token goes only to the service we were configured with, whatever a cursor link says.
+  function sameOrigin(url: string): string {
+    if (new URL(url).origin !== origin) throw invalidResponse("the next-page link points to another host");
+    return url;
+  }
+
+  const client: CommerceClient = {
+    loginOrganisation: (body, signal) =>
+      call(
+        {
+          method: "post",
+          url: "api/v1/users/auth/organisation/login",
+          purpose: "organisation-login",
+          json: body,
+          secrets: [body.password],
+        },
+        (answer) => parseResponse(organisationLoginResultSchema, answer, "organisation login"),
+        signal,
+      ),
+
+    loginApiKey: (body, signal) =>
+      call(
+        {
+          method: "post",
+          url: "api/v1/users/auth/key",
+          purpose: "key-login",
+          json: body,
+          secrets: [body.api_key],
+        },
+        (answer) => parseResponse(keyLoginResultSchema, answer, "API key login"),
+        signal,
+      ),
+
+    // Sent once: a retry after a lost answer could create the sub-user twice.
+    createSubUser: async (auth, configurationId, body) => {
+      const url = `api/v0/configurations/${encodeURIComponent(auth.account)}/${encodeURIComponent(configurationId)}/users`;
+      const request: JsonRequest = {
+        method: "post",
+        url,
+        purpose: "authorised",
+        token: auth.token,
+        json: body,
+        secrets: [body.secret],
+      };
+      const created = await call(
+        request,
+        (answer) => parseResponse(createdSubUserSchema, answer, "new sub-user"),
+        undefined,
+        1,
+      );
+      return created.results[0];
+    },
+
+    fetchProductsPage: (auth, query, signal) =>
+      call(productRead(auth, `${productsPath(auth)}/`, listParams(query)), toProductsPageResult, signal),
+
+    iterateProducts: async function* (auth, query, signal) {
+      let page = await client.fetchProductsPage(auth, query, signal);
+      for (;;) {
+        yield page;
+        if (page.nextUrl === null || page.count === 0 || page.count < query.size) return;
+        page = await call(productRead(auth, sameOrigin(page.nextUrl)), toProductsPageResult, signal);
+      }
+    },
+
+    readProduct: async (auth, id, signal) => {
+      const url = `${productsPath(auth)}/${encodeURIComponent(id)}`;
+      const answer = await call(
+        productRead(auth, url),
+        (body) => parseResponse(singleProductSchema, body, "product"),
+        signal,
+      );
+      // Outside the retry: a record that breaks the schema will not mend on a second try.
+      const raw = answer.results[0];
+      const product = parseResponse(productSchema, raw, "product record");
+      return { product, raw: raw as Record<string, unknown> };
+    },
+
+    productsTotal: async (auth, filters, signal) => {
+      const url = `${productsPath(auth)}/meta`;
+      const parse = (body: unknown) => parseResponse(productsMetaSchema, body, "products total");
+      const meta = await call(productRead(auth, url, { deleted: String(filters.deleted) }), parse, signal);
+      return meta.results[0].count;
+    },
+  };
+  return client;
+}
+
+function listParams(query: ProductsQuery): Record<string, string> {
+  const params: Record<string, string> = {
+    page: String(query.page),
+    size: String(query.size),
+    deleted: String(query.deleted),
+  };
+  if (query.cursorField) params.cursor_field = query.cursorField;
+  if (query.first) params.first = query.first;
+  return params;
+}
