@@ -1,0 +1,38 @@
+// Opening one SQLite connection to a catalog file, with the settings every connection needs, and
+// turning "this is not a database" into a message a shop manager can act on.
+import BetterSqlite3, { type Database } from "better-sqlite3";
+import { AppError } from "../../shared/app-error.ts";
+
+export function openConnection(file: string, options: { readonly: boolean }): Database {
+  let db: Database | undefined;
+  try {
+    db = new BetterSqlite3(file, { readonly: options.readonly, fileMustExist: options.readonly });
+    // WAL lets the read connection see the last committed state while a sync writes; NORMAL is
+    // durable enough with WAL (a power cut can lose the last page, never corrupt the file).
+    if (!options.readonly) db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    // Reading the schema proves the file is a SQLite database; the constructor alone does not.
+    db.pragma("user_version");
+    return db;
+  } catch (error) {
+    db?.close();
+    throw storageError(file, error);
+  }
+}
+
+function storageError(file: string, error: unknown): AppError {
+  const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") {
+    return new AppError(
+      "storage",
+      `The catalog file ${file} is damaged or is not a catalog. Delete it to download the catalog again.`,
+      { cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AppError("storage", `The catalog file ${file} could not be opened (${reason}).`, {
+    cause: error,
+  });
+}

@@ -1,0 +1,96 @@
+// The catalog schema as a numbered list of migrations, the version kept in PRAGMA user_version.
+// A shipped migration is frozen: never edit one, append a new one. Each runs in its own transaction,
+// so a failure leaves the file at the previous version.
+import type { Database } from "better-sqlite3";
+import { AppError } from "../../shared/app-error.ts";
+
+export interface Migration {
+  version: number;
+  up(db: Database): void;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    up(db) {
+      db.exec(`
+        -- seq is an explicit INTEGER PRIMARY KEY because the FTS rows point at it: an implicit rowid
+        -- may be renumbered by VACUUM. Deleted products stay as tombstones (deleted = 1, their
+        -- updated_at) so an older live copy arriving later cannot bring them back. The *_key columns
+        -- hold the search form of name, custom_id and sku; record is the JSON as received.
+        CREATE TABLE products (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          type TEXT NOT NULL,
+          parent TEXT,
+          active INTEGER NOT NULL,
+          deleted INTEGER NOT NULL,
+          name_key TEXT NOT NULL,
+          custom_id_key TEXT,
+          sku_key TEXT,
+          updated_at INTEGER NOT NULL,
+          generation INTEGER NOT NULL,
+          record TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX products_parent ON products (parent) WHERE deleted = 0 AND parent IS NOT NULL;
+        CREATE INDEX products_generation ON products (generation) WHERE deleted = 0;
+        CREATE INDEX products_active ON products (active) WHERE deleted = 0;
+        CREATE INDEX products_name_key ON products (name_key) WHERE deleted = 0;
+        CREATE INDEX products_custom_id_key ON products (custom_id_key) WHERE deleted = 0;
+        CREATE INDEX products_sku_key ON products (sku_key) WHERE deleted = 0;
+
+        -- Every code of a live product under its catalogKey. variant_id names the child a parent's
+        -- children summary lists the code for; null means the product itself.
+        CREATE TABLE product_codes (
+          code TEXT NOT NULL,
+          product INTEGER NOT NULL REFERENCES products (seq) ON DELETE CASCADE,
+          variant_id TEXT
+        ) STRICT;
+        CREATE INDEX product_codes_code ON product_codes (code);
+        CREATE INDEX product_codes_product ON product_codes (product);
+
+        -- Search text of live products, rowid = products.seq. Contentless: the text is only ever
+        -- matched, never read back, so it is not stored twice.
+        CREATE VIRTUAL TABLE product_text USING fts5 (
+          name, ids, codes,
+          content = '', contentless_delete = 1,
+          tokenize = 'trigram remove_diacritics 1 case_sensitive 0'
+        );
+
+        CREATE TABLE quarantine (
+          seq INTEGER PRIMARY KEY,
+          product_id TEXT,
+          reason TEXT NOT NULL,
+          raw TEXT NOT NULL,
+          received_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX quarantine_product_id ON quarantine (product_id);
+
+        -- The sync engine's position, opaque JSON; one row, written in the same transaction as a page.
+        CREATE TABLE sync_state (
+          only INTEGER PRIMARY KEY CHECK (only = 1),
+          state TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+];
+
+/** Brings the file at `file` up to the newest migration in `list`; refuses a file from a newer app. */
+export function migrate(db: Database, file: string, list: readonly Migration[] = migrations): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  const newest = list.at(-1)?.version ?? 0;
+  if (current > newest) {
+    throw new AppError(
+      "storage",
+      `This catalog was written by a newer version of the app. Update the app, or delete ${file} to download the catalog again.`,
+    );
+  }
+  for (const migration of list) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,82 @@
+// What one received product becomes in the database: the queried columns, its lookup codes and its
+// search text. Pure, so the write path stays a list of statements.
+import type { Product } from "../../shared/api/product.ts";
+import { productCodes } from "../../shared/api/product.ts";
+import { catalogKey } from "../../shared/barcode/gtin.ts";
+import { searchText } from "./search-text.ts";
+
+export interface ProductRow {
+  id: string;
+  type: string;
+  parent: string | null;
+  active: number;
+  deleted: number;
+  name_key: string;
+  custom_id_key: string | null;
+  sku_key: string | null;
+  updated_at: number;
+  generation: number;
+  record: string;
+}
+
+/** One code a product can be scanned by. `variantId` is set when it names a child of a parent. */
+export interface RowCode {
+  code: string;
+  variantId: string | null;
+}
+
+export function productRow(
+  product: Product,
+  raw: Record<string, unknown>,
+  deleted: boolean,
+  generation: number,
+): ProductRow {
+  return {
+    id: product.id,
+    type: product.type,
+    parent: product.parent ?? null,
+    active: product.active ? 1 : 0,
+    deleted: deleted ? 1 : 0,
+    name_key: searchText(product.name),
+    custom_id_key: optionalKey(product.custom_id),
+    sku_key: optionalKey(product.sku),
+    updated_at: product.updated_at.unix,
+    generation,
+    record: JSON.stringify(raw),
+  };
+}
+
+function optionalKey(value: string | null | undefined): string | null {
+  const key = searchText(value ?? "");
+  return key === "" ? null : key;
+}
+
+/** The product's own codes, then the barcodes its children summaries list, each key once per target. */
+export function rowCodes(product: Product): RowCode[] {
+  const seen = new Set<string>();
+  const codes: RowCode[] = [];
+  const add = (code: string, variantId: string | null) => {
+    const key = catalogKey(code);
+    const unique = `${key}\u0000${variantId ?? ""}`;
+    if (key === "" || seen.has(unique)) return;
+    seen.add(unique);
+    codes.push({ code: key, variantId });
+  };
+  for (const code of productCodes(product)) add(code, null);
+  for (const child of product.children ?? []) {
+    for (const code of child.barcodes ?? []) add(code, child.id);
+  }
+  return codes;
+}
+
+/** The FTS columns: name, the typed identifiers, and every code (partial barcodes match by trigram). */
+export function rowSearchText(
+  product: Product,
+  codes: RowCode[],
+): { name: string; ids: string; codes: string } {
+  return {
+    name: searchText(product.name),
+    ids: searchText([product.custom_id ?? "", product.sku ?? ""].join(" ")),
+    codes: searchText(codes.map((code) => code.code).join(" ")),
+  };
+}
