@@ -1,0 +1,430 @@
+// The demo catalog the reference service seeds from. The desktop demo, the tests and the benchmarks all
+// rely on it, so the same options always give the same records, and it covers the awkward parts of real
+// catalogs: variant families, several codes per product, scale labels, deleted items, same-instant edits.
+import type { ChildSummary, Product } from "../shared/api/product.ts";
+import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import * as words from "./demo-catalog-words.ts";
+import { createRandom, type Random } from "./seeded-random.ts";
+import { timestamp } from "./timestamp.ts";
+
+export interface DemoCatalogOptions {
+  /** Total number of product records, variants included. */
+  count: number;
+  seed: number;
+  /** Goes into each record's `account`. */
+  accountId: string;
+  /** Epoch ms: every created_at and updated_at is at or before it. */
+  now: number;
+}
+
+// Shares of draws, not of records: a variant family is one draw but about 5 records (a parent and
+// 2-12 children, few of them large), so families make ~5% parents and ~22% variants of all records.
+const FAMILY_DRAW = 0.064;
+const LINKED_DRAW = 0.064;
+const VOUCHER_DRAW = 0.064;
+// Shares of standard products that are scale items.
+const WEIGHED_SHARE = 0.015;
+const LABELLED_SHARE = 0.01;
+// Shares of records.
+const UPC_SHARE = 0.1;
+const MULTI_CODE_SHARE = 0.1;
+const NUMBERED_SHARE = 0.9;
+const INACTIVE_SHARE = 0.05;
+const DELETED_SHARE = 0.03;
+
+const HISTORY_MS = 400 * 86_400_000;
+// An import writes a run of records in one instant; the service orders them by id, so tests need them.
+const IMPORT_RUN_START = 0.01;
+const IMPORT_RUN_MAX = 60;
+
+export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
+  const catalog = createCatalogContext(options);
+  const products: Product[] = [];
+  while (products.length < options.count) {
+    const room = options.count - products.length;
+    const draw = catalog.random.next();
+    if (draw < FAMILY_DRAW && room >= 3) products.push(...variantFamily(catalog, room));
+    else if (draw < FAMILY_DRAW + LINKED_DRAW) products.push(linkedProduct(catalog));
+    else if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) products.push(voucher(catalog));
+    else products.push(standardProduct(catalog));
+  }
+  return products;
+}
+
+interface CatalogContext {
+  random: Random;
+  account: string;
+  codes: CodeSource;
+  nextInstants: () => Pick<Product, "created_at" | "updated_at">;
+  taxes: { standard: string; reduced: string };
+  groups: string[];
+  /** Numbers sku and custom_id. */
+  recordNumber: number;
+}
+
+function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
+  const random = createRandom(options.seed);
+  return {
+    random,
+    account: options.accountId,
+    codes: createCodeSource(random),
+    nextInstants: createImportClock(random, options.now),
+    taxes: { standard: random.uuid(), reduced: random.uuid() },
+    groups: Array.from({ length: 8 }, () => random.uuid()),
+    recordNumber: 0,
+  };
+}
+
+/**
+ * Each kind of code counts up in its own number range, so codes are unique without a lookup table:
+ * EAN-13 starts with 3-9 (never 0, which is UPC-A's 13-digit form, nor 2, kept for in-store codes),
+ * UPC-A's 13-digit form starts with 0, EAN-8 has 8 digits and Code 128 has letters.
+ */
+interface CodeSource {
+  ean13(): string;
+  upcA(): string;
+  ean8(): string;
+  code128(): string;
+  /** A scale base code: `21` weighed or `23` price on the label, then a unique PLU and zeros. */
+  scale(prefix: "21" | "23"): string;
+}
+
+function createCodeSource(random: Random): CodeSource {
+  let ean13 = random.int(0, 1e10);
+  let upcA = random.int(0, 1e9);
+  let ean8 = random.int(0, 1e5);
+  let code128 = random.int(0, 1e6);
+  let plu = random.int(1, 1e4);
+  return {
+    ean13: () => withCheckDigit(random.pick(["3", "4", "5", "7", "8", "9"]) + digits(ean13++, 11)),
+    upcA: () => withCheckDigit(random.pick(["0", "1", "6", "7", "8"]) + digits(upcA++, 10)),
+    ean8: () => withCheckDigit(`4${digits(ean8++, 6)}`),
+    code128: () => `INT-${digits(code128++, 7)}`,
+    scale: (prefix) => withCheckDigit(`${prefix}${digits(plu++, 5)}00000`),
+  };
+}
+
+/** Zero-padded; a number range running out is a bug in the ranges above, never a silent collision. */
+function digits(value: number, width: number): string {
+  const text = String(value).padStart(width, "0");
+  if (text.length > width) throw new RangeError(`demo catalog ran out of ${width}-digit codes`);
+  return text;
+}
+
+/** Instants spread over the history window, with runs of records sharing one updated_at. */
+function createImportClock(random: Random, now: number): CatalogContext["nextInstants"] {
+  let runLeft = 0;
+  let runInstant = 0;
+  return () => {
+    if (runLeft === 0 && random.chance(IMPORT_RUN_START)) {
+      runLeft = random.int(2, IMPORT_RUN_MAX);
+      runInstant = now - random.int(0, HISTORY_MS);
+    }
+    let updated = now - random.int(0, HISTORY_MS);
+    if (runLeft > 0) {
+      runLeft--;
+      updated = runInstant;
+    }
+    const created = random.chance(0.3) ? updated : random.int(now - HISTORY_MS, updated);
+    return { created_at: timestamp(created), updated_at: timestamp(updated) };
+  };
+}
+
+interface Price {
+  cents: number;
+  /** VAT in percent. */
+  vat: 19 | 7;
+}
+
+/** A shelf price ending in .49 or .99, net of VAT, between `minEuros` and `maxEuros`. */
+function shelfPrice(random: Random, minEuros: number, maxEuros: number, vat: Price["vat"]): Price {
+  return { cents: random.int(minEuros * 2, maxEuros * 2) * 50 - 1, vat };
+}
+
+function priceLists(random: Random, price: Price): NonNullable<Product["prices"]> {
+  // Integer arithmetic, so gross is the net rounded to cents exactly once.
+  const gross = Math.round((price.cents * (100 + price.vat)) / 100);
+  const cost = Math.round(price.cents * (0.4 + 0.3 * random.next()));
+  return {
+    base_prices: [],
+    branch_prices: [],
+    scaled_prices: [],
+    default_prices: [
+      {
+        amount: { net: price.cents / 100, gross: gross / 100 },
+        currency: "EUR",
+        cost: cost / 100,
+        margin: (price.cents - cost) / 100,
+        purchase_price: null,
+      },
+    ],
+    purchase_prices: [],
+  };
+}
+
+type CodeFields = Pick<Product, "barcode" | "barcodes" | "codes">;
+
+/** A retail code, sometimes UPC-A, and now and then extra codes in `barcodes` and/or `codes`. */
+function retailCodes({ random, codes }: CatalogContext): CodeFields {
+  const barcode = random.chance(UPC_SHARE) ? codes.upcA() : codes.ean13();
+  if (!random.chance(MULTI_CODE_SHARE)) return { barcode, barcodes: null, codes: null };
+  const places = random.int(0, 2); // 0: barcodes only, 1: codes only, 2: both
+  return {
+    barcode,
+    barcodes: places === 1 ? null : [codes.ean13()],
+    codes:
+      places === 0
+        ? null
+        : [
+            { data: codes.ean8(), type: "ean8", caption: "Einzelstück" },
+            { data: codes.code128(), type: "code128", caption: "Lagerplatz" },
+          ],
+  };
+}
+
+interface RecordSpec {
+  id: string;
+  type: string;
+  name: string;
+  price: Price;
+  codes: CodeFields;
+  deleted: boolean;
+}
+
+// Fields the real service returns as null on every product of this catalog.
+const unsetFields = {
+  custom_ids: null,
+  metadata: null,
+  summary: null,
+  description: null,
+  vat_class: null,
+  category: null,
+  brand: null,
+  condition: null,
+  insert_id: null,
+  produced_at: null,
+  purchased_at: null,
+  released_at: null,
+  similar_to: null,
+  related_to: null,
+  audiences: null,
+  keywords: null,
+  categories: null,
+  tags: null,
+  stock_minimum: null,
+  stock_maximum: null,
+  reorder_point: null,
+  reorder_qty: null,
+  stock_configuration_location: null,
+  taxes_options: null,
+  parent: null,
+  children: null,
+  linked_products: null,
+  season: null,
+  seasons: null,
+  delegated_to: null,
+  delegated_from: null,
+  delegateable_to: null,
+  delegatable_to: null,
+  external_reference_id: null,
+  external_ids: null,
+  client_id: null,
+  default_tile_color: null,
+  locations: null,
+  service_questions: null,
+  service_question_groups: null,
+  loyalty_values: null,
+  product_manufacturers: null,
+  manufacturers: null,
+  warranty_notice: null,
+  refund_policy: null,
+  disclaimer: null,
+  policy: null,
+  custom_properties: null,
+  attributes: null,
+  options: null,
+} as const;
+
+/** A stock item with every field present; each kind adjusts the fields that set it apart. */
+function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
+  const { random } = catalog;
+  const number = digits(++catalog.recordNumber, 6);
+  const numbered = random.chance(NUMBERED_SHARE);
+  return {
+    ...unsetFields,
+    id: spec.id,
+    ...catalog.nextInstants(),
+    name: spec.name,
+    type: spec.type,
+    account: catalog.account,
+    tax: spec.price.vat === 19 ? catalog.taxes.standard : catalog.taxes.reduced,
+    product_group: random.pick(catalog.groups),
+    ...spec.codes,
+    sku: numbered ? `SKU-${number}` : null,
+    custom_id: numbered ? `P-${number}` : null,
+    supplier: { sku: numbered ? `L-${random.int(10_000, 99_999)}` : null },
+    manufacturer: { iln: null },
+    images: { "1x": null },
+    prices: priceLists(random, spec.price),
+    active: !random.chance(INACTIVE_SHARE),
+    deleted: spec.deleted,
+    stockable: true,
+    stock_mode: "simple",
+    discountable: true,
+    linkable: false,
+    online: false,
+    shipping_required: true,
+    is_service: false,
+    delegateable: false,
+    delegatable: false,
+    configuration: { pricing: { allow_is_free: false }, allow_zero_prices: false },
+  };
+}
+
+function productName(random: Random): string {
+  const parts = [random.pick(words.goods)];
+  if (random.chance(0.6)) parts.unshift(random.pick(words.brands));
+  if (random.chance(0.4)) parts.push(random.pick(words.qualities));
+  if (random.chance(0.6)) parts.push(random.pick(words.packSizes));
+  return parts.join(" ");
+}
+
+function standardProduct(catalog: CatalogContext): Product {
+  const { random } = catalog;
+  const draw = random.next();
+  if (draw < WEIGHED_SHARE) return scaleItem(catalog, "21");
+  if (draw < WEIGHED_SHARE + LABELLED_SHARE) return scaleItem(catalog, "23");
+  return productRecord(catalog, {
+    id: random.uuid(),
+    type: "product",
+    name: productName(random),
+    price: shelfPrice(random, 1, 50, random.chance(0.4) ? 7 : 19),
+    codes: retailCodes(catalog),
+    deleted: random.chance(DELETED_SHARE),
+  });
+}
+
+/** Sold by weight (21) or prepacked with the price on the label (23); priced per kg either way. */
+function scaleItem(catalog: CatalogContext, prefix: "21" | "23"): Product {
+  const { random } = catalog;
+  const packing = prefix === "21" ? "per kg" : "abgepackt, per kg";
+  return productRecord(catalog, {
+    id: random.uuid(),
+    type: "product",
+    name: `${random.pick(words.scaleGoods)}, ${packing}`,
+    price: shelfPrice(random, 2, 60, 7),
+    codes: { barcode: catalog.codes.scale(prefix), barcodes: null, codes: null },
+    deleted: random.chance(DELETED_SHARE),
+  });
+}
+
+function linkedProduct(catalog: CatalogContext): Product {
+  const { random } = catalog;
+  return productRecord(catalog, {
+    id: random.uuid(),
+    type: "linked_product",
+    name: `${productName(random)} + Pfand`,
+    price: shelfPrice(random, 1, 20, 19),
+    codes: retailCodes(catalog),
+    deleted: random.chance(DELETED_SHARE),
+  });
+}
+
+function voucher(catalog: CatalogContext): Product {
+  const { random, codes } = catalog;
+  const record = productRecord(catalog, {
+    id: random.uuid(),
+    type: "voucher",
+    name: `${random.pick(words.vouchers)} ${random.pick(words.voucherThemes)}`,
+    price: { cents: random.pick([10, 20, 25, 50, 100]) * 100, vat: 19 },
+    codes: { barcode: random.chance(0.5) ? codes.ean13() : null, barcodes: null, codes: null },
+    deleted: random.chance(DELETED_SHARE),
+  });
+  return { ...record, stockable: false, stock_mode: null, discountable: false, shipping_required: false };
+}
+
+type Option = Record<string, string[]>;
+type Attributes = Record<string, string>;
+
+/** A parent followed by its children; the whole family is deleted or kept together. */
+function variantFamily(catalog: CatalogContext, room: number): Product[] {
+  const { random } = catalog;
+  // Cubing skews towards small families while still reaching 12 children now and then.
+  const childCount = Math.min(2 + Math.floor(random.next() ** 3 * 11), room - 1);
+  const options = familyOptions(random, childCount);
+  const base = random.pick(words.garments);
+  const price = shelfPrice(random, 10, 80, 19);
+  const deleted = random.chance(DELETED_SHARE);
+  const parentId = random.uuid();
+  const children = sample(random, combinations(options), childCount).map((attributes) => {
+    const child = productRecord(catalog, {
+      id: random.uuid(),
+      type: "variant",
+      name: [base, ...Object.values(attributes)].join(" "),
+      price,
+      codes: retailCodes(catalog),
+      deleted,
+    });
+    return { ...child, parent: parentId, attributes, prices: { ...child.prices, time_based_prices: [] } };
+  });
+  const parent = productRecord(catalog, {
+    id: parentId,
+    type: "variant_product",
+    name: base,
+    price,
+    codes: retailCodes(catalog),
+    deleted,
+  });
+  return [{ ...parent, attributes: {}, options, children: children.map(childSummary) }, ...children];
+}
+
+/** Colour and Size, or just one of them, with at least `childCount` combinations. */
+function familyOptions(random: Random, childCount: number): Option[] {
+  if (random.chance(0.25)) {
+    if (childCount <= words.sizes.length && random.chance(0.5)) {
+      return [{ Size: sizeRun(random, childCount) }];
+    }
+    return [{ Colour: sample(random, words.colours, childCount) }];
+  }
+  const colourCount = random.int(2, 4);
+  const sizeCount = Math.max(2, Math.ceil(childCount / colourCount));
+  return [{ Colour: sample(random, words.colours, colourCount) }, { Size: sizeRun(random, sizeCount) }];
+}
+
+function sizeRun(random: Random, length: number): string[] {
+  const start = random.int(0, words.sizes.length - length);
+  return words.sizes.slice(start, start + length);
+}
+
+/** Every way to choose one value of each option. */
+function combinations(options: Option[]): Attributes[] {
+  let combos: Attributes[] = [{}];
+  for (const option of options) {
+    for (const [name, values] of Object.entries(option)) {
+      combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
+    }
+  }
+  return combos;
+}
+
+/** `count` distinct items in random order (a partial Fisher-Yates shuffle of a copy). */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  for (let i = 0; i < count; i++) {
+    const j = random.int(i, pool.length - 1);
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, count);
+}
+
+function childSummary(child: Product): ChildSummary {
+  return {
+    id: child.id,
+    name: child.name,
+    custom_id: child.custom_id,
+    attributes: child.attributes,
+    locations: null,
+    images: { "1x": null },
+    barcodes: [child.barcode, ...(child.barcodes ?? [])].filter((code) => typeof code === "string"),
+  };
+}
