@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { type DemoCatalogOptions, generateDemoCatalog } from "../../src/server/demo-catalog.ts";
+import { type Product, productCodes, productSchema } from "../../src/shared/api/product.ts";
+import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
+
+const now = Date.UTC(2025, 5, 1, 12, 0, 0);
+const options = (count: number, seed = 7): DemoCatalogOptions => ({
+  count,
+  seed,
+  accountId: "5c1f2e0a-6a7b-4c3d-9e8f-0a1b2c3d4e5f",
+  now,
+});
+
+// One shared catalog keeps the file fast; every property below is checked on it.
+const catalog = generateDemoCatalog(options(5_000));
+const byId = new Map(catalog.map((product) => [product.id, product]));
+
+function share(predicate: (product: Product) => boolean): number {
+  return catalog.filter(predicate).length / catalog.length;
+}
+
+describe("generateDemoCatalog", () => {
+  it("gives deep-equal catalogs for the same options and a different one for another seed", () => {
+    expect(generateDemoCatalog(options(300))).toEqual(generateDemoCatalog(options(300)));
+    expect(generateDemoCatalog(options(300, 8))).not.toEqual(generateDemoCatalog(options(300)));
+  });
+
+  it.each([0, 1, 2, 3, 5, 17, 5_000])("makes exactly %i records", (count) => {
+    const products = count === 5_000 ? catalog : generateDemoCatalog(options(count));
+    expect(products).toHaveLength(count);
+  });
+
+  it("keeps families whole in small catalogs", () => {
+    let families = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      for (const count of [1, 3, 5, 17]) {
+        const products = generateDemoCatalog(options(count, seed));
+        expectConsistentFamilies(products);
+        families += products.filter((product) => product.type === "variant_product").length;
+      }
+    }
+    expect(families).toBeGreaterThan(0);
+  });
+
+  it("makes records that pass the product schema, with every key present", () => {
+    const keys = Object.keys(productSchema.shape);
+    for (const product of catalog) {
+      productSchema.parse(product);
+      expect(keys.filter((key) => !(key in product))).toEqual([]);
+      expect(product.account).toBe(options(0).accountId);
+    }
+  });
+
+  it("gives ids in UUID v4 form, each once", () => {
+    expect(byId.size).toBe(catalog.length);
+    for (const { id } of catalog)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("uses every code once under catalogKey, with valid check digits on numeric codes", () => {
+    const seen = new Set<string>();
+    for (const product of catalog) {
+      for (const code of productCodes(product)) {
+        const key = catalogKey(code);
+        expect(seen.has(key), `${code} of ${product.name}`).toBe(false);
+        seen.add(key);
+        if (/^\d+$/.test(code)) expect(hasValidCheckDigit(code), code).toBe(true);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(catalog.length);
+  });
+
+  it("keeps parents and children consistent both ways, each combination of options once", () => {
+    expectConsistentFamilies(catalog);
+  });
+
+  it("mixes the four kinds in about the intended shares", () => {
+    const ofType = (type: string) => share((product) => product.type === type);
+    expect(ofType("product")).toBeGreaterThan(0.55);
+    expect(ofType("variant_product")).toBeGreaterThan(0.03);
+    expect(ofType("variant_product")).toBeLessThan(0.07);
+    expect(ofType("variant")).toBeGreaterThan(0.17);
+    expect(ofType("variant")).toBeLessThan(0.28);
+    expect(ofType("linked_product")).toBeGreaterThan(0.03);
+    expect(ofType("voucher")).toBeGreaterThan(0.03);
+    expect(share((product) => !product.active)).toBeGreaterThan(0.02);
+    expect(share((product) => product.deleted)).toBeGreaterThan(0.01);
+    expect(share((product) => product.sku !== null && product.custom_id !== null)).toBeGreaterThan(0.8);
+  });
+
+  it("has single option families and families with twelve children", () => {
+    const parents = catalog.filter((product) => product.type === "variant_product");
+    expect(parents.some((parent) => parent.options?.length === 1)).toBe(true);
+    expect(parents.some((parent) => parent.options?.length === 2)).toBe(true);
+    expect(parents.some((parent) => parent.children?.length === 12)).toBe(true);
+  });
+
+  it("names products with accents and letters beyond Latin-1, and names variants by their attributes", () => {
+    expect(share((product) => /[À-ÿ]/.test(product.name))).toBeGreaterThan(0.2);
+    expect(share((product) => /[\u0100-\uffff]/.test(product.name))).toBeGreaterThan(0.05);
+    expect(new Set(catalog.map((product) => product.name)).size).toBeGreaterThan(catalog.length / 4);
+    for (const variant of catalog.filter((product) => product.type === "variant")) {
+      expect(variant.name.endsWith(Object.values(variant.attributes ?? {}).join(" "))).toBe(true);
+    }
+  });
+
+  it("carries UPC-A codes, several codes per product, EAN-8 and Code 128", () => {
+    expect(share((product) => /^\d{12}$/.test(product.barcode ?? ""))).toBeGreaterThan(0.05);
+    expect(share((product) => productCodes(product).length > 1)).toBeGreaterThan(0.05);
+    expect(share((product) => (product.barcodes ?? []).length > 0)).toBeGreaterThan(0.02);
+    const typed = catalog.flatMap((product) => product.codes ?? []);
+    expect(typed.some((code) => code.type === "ean8" && /^\d{8}$/.test(code.data))).toBe(true);
+    expect(typed.some((code) => code.type === "code128")).toBe(true);
+    expect(catalog.some((product) => product.type === "voucher" && product.barcode === null)).toBe(true);
+  });
+
+  it("keeps in-store prefixes 20-29 for scale items, whose base codes are 21 or 23, a PLU and zeros", () => {
+    const inStore = catalog.filter((product) => productCodes(product).some((code) => /^2\d{12}$/.test(code)));
+    const scaleCode = /^2[13]\d{5}00000\d$/;
+    for (const product of inStore) {
+      expect(productCodes(product)).toEqual([expect.stringMatching(scaleCode)]);
+    }
+    const plus = inStore.map((product) => product.barcode?.slice(2, 7));
+    expect(new Set(plus).size).toBe(plus.length);
+    expect(inStore.some((product) => product.barcode?.startsWith("21"))).toBe(true);
+    expect(inStore.some((product) => product.barcode?.startsWith("23"))).toBe(true);
+  });
+
+  it("prices net and gross in cents, gross at 19% or 7% VAT", () => {
+    for (const product of catalog) {
+      const [price, ...others] = product.prices?.default_prices ?? [];
+      expect(others).toEqual([]);
+      const net = price?.amount?.net ?? Number.NaN;
+      const gross = price?.amount?.gross ?? Number.NaN;
+      const cents = Math.round(net * 100);
+      expect(cents / 100).toBe(net);
+      expect([Math.round((cents * 119) / 100) / 100, Math.round((cents * 107) / 100) / 100]).toContain(gross);
+      expect(price?.currency).toBe("EUR");
+    }
+  });
+
+  it("spreads timestamps before now, created before updated, with runs sharing updated_at", () => {
+    for (const { created_at, updated_at } of catalog) {
+      for (const stamp of [created_at, updated_at]) {
+        expect(new Date(stamp.iso).getTime()).toBe(stamp.unix);
+        expect(stamp.iso).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      }
+      expect(updated_at.unix).toBeGreaterThanOrEqual(created_at.unix);
+      expect(updated_at.unix).toBeLessThanOrEqual(now);
+    }
+    const sharing = new Map<number, number>();
+    for (const { updated_at } of catalog)
+      sharing.set(updated_at.unix, (sharing.get(updated_at.unix) ?? 0) + 1);
+    expect(Math.max(...sharing.values())).toBeGreaterThan(25);
+    expect([...sharing.values()].filter((size) => size > 1).length).toBeGreaterThan(5);
+    const days = new Set(catalog.map(({ updated_at }) => updated_at.iso.slice(0, 10)));
+    expect(days.size).toBeGreaterThan(180);
+  });
+});
+
+function expectConsistentFamilies(products: Product[]): void {
+  const ids = new Map(products.map((product) => [product.id, product]));
+  for (const product of products) {
+    if (product.type === "variant_product") expectConsistentParent(product, ids);
+    else expect(product.children).toBeNull();
+    if (product.type === "variant") {
+      const parent = ids.get(product.parent ?? "");
+      expect(parent?.children?.map((child) => child.id)).toContain(product.id);
+      expect(product.children).toBeNull();
+      expect(product.options).toBeNull();
+      expect(product.prices?.time_based_prices).toEqual([]);
+      expect(product.deleted).toBe(parent?.deleted);
+    } else {
+      expect(product.parent).toBeNull();
+    }
+  }
+}
+
+function expectConsistentParent(parent: Product, ids: Map<string, Product>): void {
+  expect(parent.attributes).toEqual({});
+  const options = parent.options ?? [];
+  expect(options.length).toBeGreaterThan(0);
+  expect(parent.children?.length).toBeGreaterThanOrEqual(2);
+  expect(parent.children?.length).toBeLessThanOrEqual(12);
+  const combinations = new Set<string>();
+  for (const summary of parent.children ?? []) {
+    const child = ids.get(summary.id);
+    expect(child?.parent).toBe(parent.id);
+    expect(child?.type).toBe("variant");
+    expect(summary).toEqual({
+      id: child?.id,
+      name: child?.name,
+      custom_id: child?.custom_id,
+      attributes: child?.attributes,
+      locations: null,
+      images: { "1x": null },
+      barcodes: [child?.barcode, ...(child?.barcodes ?? [])],
+    });
+    const attributes = child?.attributes ?? {};
+    expect(Object.keys(attributes)).toEqual(options.flatMap((option) => Object.keys(option)));
+    for (const option of options) {
+      for (const [name, values] of Object.entries(option)) expect(values).toContain(attributes[name]);
+    }
+    combinations.add(JSON.stringify(attributes));
+  }
+  expect(combinations.size).toBe(parent.children?.length);
+}
