@@ -31,3 +31,14 @@ export function catalogKey(code: string): string {
   if (/^0\d{13}$/.test(trimmed)) return trimmed.slice(1);
   return trimmed;
 }
+
+/**
+ * The catalog keys a GTIN is found under: its catalogKey and, when it is a GTIN-8 padded with zeros
+ * (GS1 element strings always carry 14 digits), also the bare 8 digits, since catalogKey keeps
+ * an EAN-8 at 8 digits.
+ */
+export function gtinSearchKeys(gtin: string): string[] {
+  const padded = gtin.padStart(14, "0");
+  if (gtin.length > 8 && padded.startsWith("000000")) return [catalogKey(gtin), padded.slice(6)];
+  return [catalogKey(gtin)];
+}

@@ -1,0 +1,68 @@
+// In-store scale labels: a restricted-circulation EAN-13 (or UPC-A) whose middle digits carry the
+// weight or price of this one item. The catalog only knows the code with that value set to zeros.
+import { z } from "zod";
+import { withCheckDigit } from "./gtin.ts";
+
+/**
+ * A rule's pattern spells out every digit of the label, spaces allowed for reading:
+ * leading digits are the prefix that must match, P a product digit, W a whole-unit digit of the
+ * value, D a decimal digit of the value, X a digit to ignore (e.g. a price check digit) and C the
+ * check digit. "21 PPPPP WW DDD C" is a weight label: 21, five product digits, 2.3 digits of kg.
+ */
+const patternShape = /^\d+[PWDX]*[WD][PWDX]*C$/;
+
+function isScaleRulePattern(pattern: string): boolean {
+  const compact = compactPattern(pattern);
+  return patternShape.test(compact) && (compact.length === 12 || compact.length === 13);
+}
+
+export const scaleRuleSchema = z.object({
+  pattern: z.string().refine(isScaleRulePattern, {
+    message: 'a 12 or 13 digit pattern such as "21 PPPPP WW DDD C": prefix digits, P, W, D, X, then C',
+  }),
+  /** A weight is in kg; a price or discount is in the product's currency units. */
+  kind: z.enum(["weight", "price", "discount"]),
+});
+export type ScaleRule = z.infer<typeof scaleRuleSchema>;
+
+/** The usual GS1 in-store prefixes (the same defaults Odoo ships). */
+export const defaultScaleRules: ScaleRule[] = [
+  { pattern: "21 PPPPP WW DDD C", kind: "weight" },
+  { pattern: "22 PPPPP WWW DD C", kind: "discount" },
+  { pattern: "23 PPPPP WWW DD C", kind: "price" },
+];
+
+export interface ScaleLabel {
+  rule: ScaleRule;
+  /** The label with the value (and ignored digits) zeroed and the check digit recomputed. */
+  baseCode: string;
+  value: number;
+}
+
+/** Reads a code with a valid check digit against the rules; the first rule that fits wins. */
+export function readScaleLabel(code: string, rules: readonly ScaleRule[]): ScaleLabel | null {
+  for (const rule of rules) {
+    const label = applyRule(code, rule);
+    if (label !== null) return label;
+  }
+  return null;
+}
+
+function applyRule(code: string, rule: ScaleRule): ScaleLabel | null {
+  const pattern = compactPattern(rule.pattern);
+  if (pattern.length !== code.length) return null;
+  const prefix = /^\d+/.exec(pattern)?.[0] ?? "";
+  if (!code.startsWith(prefix)) return null;
+  const whole = pickDigits(code, pattern, "W");
+  const decimals = pickDigits(code, pattern, "D");
+  const zeroed = [...pattern.slice(0, -1)].map((role, i) => ("WDX".includes(role) ? "0" : code[i])).join("");
+  return { rule, baseCode: withCheckDigit(zeroed), value: Number(whole + decimals) / 10 ** decimals.length };
+}
+
+function pickDigits(code: string, pattern: string, role: string): string {
+  return [...code].filter((_, i) => pattern[i] === role).join("");
+}
+
+function compactPattern(pattern: string): string {
+  return pattern.replaceAll(" ", "");
+}

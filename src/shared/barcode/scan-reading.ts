@@ -1,0 +1,76 @@
+// The one entry point for a scan or a typed code: what it is and which catalog keys to try.
+//   const reading = readScan(input);
+//   for (const key of reading.searchKeys) { ... }
+// The reading is plain JSON, so the CLI can print it and IPC can carry it as is.
+import type { Gs1Data } from "./gs1-application-identifiers.ts";
+import { GROUP_SEPARATOR } from "./gs1-element-string.ts";
+import { readGs1Meaning } from "./gs1-meaning.ts";
+import { catalogKey } from "./gtin.ts";
+import { normaliseScan } from "./normalise-scan.ts";
+import { readRetailCode, retailCodeLengths } from "./retail-code.ts";
+import { plainMeaning, type ScanMeaning } from "./scan-meaning.ts";
+import { defaultScanOptions, type ScanOptions } from "./scan-options.ts";
+import { emptyScan, malformedCode } from "./scan-problem.ts";
+import { type SymbologyHint, symbologyHint } from "./symbology-hint.ts";
+
+export type { ScanOptions } from "./scan-options.ts";
+
+export type ScanKind = "ean13" | "ean8" | "upca" | "upce" | "gtin14" | "variable-measure" | "gs1" | "text";
+
+/** "none" when the code carries no check digit (free text, GS1 data without a GTIN or SSCC). */
+export type CheckDigitVerdict = "valid" | "invalid" | "none";
+
+export type ScanProblemKind = "empty" | "invalid-check-digit" | "malformed-gs1" | "malformed-code";
+
+export interface ScanProblem {
+  kind: ScanProblemKind;
+  /** For the cashier: what went wrong and what to do. */
+  message: string;
+}
+
+export interface ScanReading {
+  kind: ScanKind;
+  /** The code after cleaning up what the scanner added; GS1 separators are ASCII 29. */
+  normalised: string;
+  /** The AIM symbology identifier the scanner sent, e.g. "]E0", or null. */
+  symbologyId: string | null;
+  /** Catalog keys to try in order (already catalogKey'd); the last is the code as scanned. */
+  searchKeys: string[];
+  checkDigit: CheckDigitVerdict;
+  /** From a weight scale label or GS1 (310n) / (320n). Kilograms win when both are present. */
+  weight: { value: number; unit: "kg" | "lb" } | null;
+  /** From a price scale label or GS1 (392n) / (393n); null currency means the product's own. */
+  price: { value: number; currencyNumeric: string | null } | null;
+  /** From a discount scale label, in the product's currency units. */
+  discount: { value: number } | null;
+  gs1: Gs1Data | null;
+  problem: ScanProblem | null;
+}
+
+/** Reads raw scanner input; today decides the century of GS1 dates. */
+export function readScan(
+  raw: string,
+  options: ScanOptions = defaultScanOptions,
+  today = new Date(),
+): ScanReading {
+  const { text, symbologyId } = normaliseScan(raw, options);
+  return { normalised: text, symbologyId, ...meaningOf(text, symbologyHint(symbologyId), options, today) };
+}
+
+function meaningOf(text: string, hint: SymbologyHint, options: ScanOptions, today: Date): ScanMeaning {
+  if (text === "") return { ...plainMeaning("text", "none", []), problem: emptyScan() };
+  if (hint === "gs1" || (hint === null && looksLikeGs1(text))) return readGs1Meaning(text, today);
+  if (/^\d+$/.test(text) && retailCodeLengths(hint).includes(text.length)) {
+    return readRetailCode(text, hint, options.scaleRules);
+  }
+  const asText = plainMeaning("text", "none", [catalogKey(text)]);
+  if (hint === "ean13-upc") return { ...asText, problem: malformedCode(text, "an EAN-13 or UPC") };
+  if (hint === "ean8") return { ...asText, problem: malformedCode(text, "an EAN-8") };
+  return asText;
+}
+
+// Without a symbology identifier, GS1 data shows itself by brackets, a group separator, or a
+// GTIN or SSCC element at the start (a bare code is never that long with those first digits).
+function looksLikeGs1(text: string): boolean {
+  return /^\(\d+\)/.test(text) || text.includes(GROUP_SEPARATOR) || /^(0[12]\d{14}|00\d{18})/.test(text);
+}
