@@ -1,0 +1,90 @@
+// The service's own SQLite database: table shapes for kysely and the one place a connection is opened.
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+
+export interface AccountsTable {
+  id: string;
+  legacy_id: string | null;
+  name: string;
+  configuration_id: string;
+  /** JSON object of feature flags, sent as is in the organisation login. */
+  features: string;
+  created_at: number;
+}
+
+export interface SubUsersTable {
+  id: string;
+  account_id: string;
+  username: string | null;
+  email: string | null;
+  /** scrypt hash (see passwords.ts); null for users that only log in with an API key. */
+  password_hash: string | null;
+  api_key: string | null;
+  role: string | null;
+  /** JSON array of scope strings, or null. */
+  scopes: string | null;
+  description: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  /** JSON array, or null. */
+  locations: string | null;
+  active: number;
+  blocked: number;
+  deleted: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A product is kept as the JSON text served on the wire, plus the columns lists filter and sort on. */
+export interface ProductsTable {
+  id: string;
+  account_id: string;
+  deleted: number;
+  active: number;
+  type: string;
+  product_group: string | null;
+  created_at: number;
+  updated_at: number;
+  body: string;
+}
+
+/** Every code a product can be found by (barcode, barcodes[], codes[].data), one row each. */
+export interface ProductCodesTable {
+  product_id: string;
+  account_id: string;
+  code: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Demo only: the plain password of the demo account's admin, so a restart can print it again. */
+export interface DemoCredentialsTable {
+  account_id: string;
+  username: string;
+  password: string;
+  /** The sub-user holding the demo API key. */
+  service_user_id: string;
+}
+
+export interface ServiceTables {
+  accounts: AccountsTable;
+  sub_users: SubUsersTable;
+  products: ProductsTable;
+  product_codes: ProductCodesTable;
+  settings: SettingsTable;
+  demo_credentials: DemoCredentialsTable;
+}
+
+export type ServiceDatabase = Kysely<ServiceTables>;
+
+export function openDatabase(file: string): ServiceDatabase {
+  const sqlite = new Database(file);
+  // WAL lets a reader (a test or a second tool) look at the file while the service writes.
+  if (file !== ":memory:") sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<ServiceTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
