@@ -1,0 +1,69 @@
+// The HTTP application: fastify with JSON bodies only, one error envelope for every failure, and the routes.
+import { randomUUID } from "node:crypto";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import type { AuthDependencies } from "./auth.ts";
+import { sendError } from "./envelope.ts";
+import type { FaultSwitch } from "./faults.ts";
+import { HttpError } from "./http-error.ts";
+import { registerLoginRoutes } from "./login-routes.ts";
+import { registerProductReadRoutes } from "./product-routes.ts";
+import { registerProductWriteRoutes } from "./product-write-routes.ts";
+import { registerUserRoutes } from "./user-routes.ts";
+import type { WriteClock } from "./write-clock.ts";
+
+export interface AppDependencies extends AuthDependencies {
+  tokenTtlSeconds: number;
+  faults: FaultSwitch;
+  writeClock: WriteClock;
+}
+
+/** Request bodies larger than this are refused with 413. */
+export const bodyLimitBytes = 1024 * 1024;
+
+export function createApp(deps: AppDependencies): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    requestTimeout: 60_000,
+    forceCloseConnections: true,
+    frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
+  });
+  // Only JSON bodies: without this, fastify would also accept text/plain.
+  app.removeContentTypeParser("text/plain");
+  app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}.`),
+    ),
+  );
+  registerLoginRoutes(app, deps);
+  registerProductReadRoutes(app, deps);
+  registerProductWriteRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  return app;
+}
+
+function replyWithError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, asHttpError(error));
+}
+
+/** Client errors keep fastify's plain message; anything else is a 500 that shows no internals. */
+function asHttpError(error: FastifyError | Error): HttpError {
+  if (error instanceof HttpError) return error;
+  const status = "statusCode" in error ? (error.statusCode ?? 500) : 500;
+  if (status >= 400 && status < 500) {
+    return new HttpError(status, error.message, [
+      { id: "code" in error ? error.code : "bad_request", label: error.message },
+    ]);
+  }
+  process.stderr.write(`internal error: ${error.stack ?? error.message}\n`);
+  return new HttpError(500, "The service failed to handle this request.");
+}

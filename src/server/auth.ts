@@ -1,0 +1,50 @@
+// Who is calling and may they do this: the Bearer token is checked, then its sub-user (still live, and
+// still holding the key the token came from), then the account in the path, then the scope.
+import type { FastifyRequest } from "fastify";
+import { apiKeyFingerprint } from "./api-keys.ts";
+import type { ServiceDatabase } from "./database.ts";
+import { HttpError } from "./http-error.ts";
+import { type Permission, scopesAllow } from "./scopes.ts";
+import { type TokenClaims, verifyToken } from "./tokens.ts";
+import { canSignIn, findUser } from "./users-store.ts";
+
+export interface AuthDependencies {
+  db: ServiceDatabase;
+  signingKey: Buffer;
+  clock: () => number;
+}
+
+export type Principal = TokenClaims;
+
+export async function authorize(
+  deps: AuthDependencies,
+  request: FastifyRequest,
+  pathAccount: string,
+  permission: Permission,
+): Promise<Principal> {
+  const claims = await authenticate(deps, request);
+  const accountIds = [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
+  if (!accountIds.includes(pathAccount)) {
+    throw new HttpError(403, "This token does not give access to that account.");
+  }
+  if (!scopesAllow(claims.scopes, permission, accountIds)) {
+    throw new HttpError(403, `This token lacks the scope "${permission}".`);
+  }
+  return claims;
+}
+
+async function authenticate(deps: AuthDependencies, request: FastifyRequest): Promise<TokenClaims> {
+  const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? "");
+  if (!match?.[1]) throw unauthorized("A Bearer token is required in the authorization header.");
+  const claims = verifyToken(deps.signingKey, match[1], Math.floor(deps.clock() / 1000));
+  if (claims === null) throw unauthorized("The token is invalid or has expired.");
+  const user = await findUser(deps.db, claims.aud, claims.sub);
+  const keyStillValid =
+    claims.key === undefined || (user?.api_key != null && apiKeyFingerprint(user.api_key) === claims.key);
+  if (!user || !canSignIn(user) || !keyStillValid) throw unauthorized("The token is no longer valid.");
+  return claims;
+}
+
+function unauthorized(message: string): HttpError {
+  return new HttpError(401, message);
+}

@@ -1,0 +1,40 @@
+// A refusal with its HTTP status, thrown by handlers and turned into the error envelope in one place.
+import type { ErrorDetail } from "../shared/api/error.ts";
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: ErrorDetail[];
+  /** Extra top-level fields some errors carry, e.g. `name` and `results` of a barcode collision. */
+  readonly extra: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    message: string,
+    errors: ErrorDetail[] = [],
+    extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+    this.status = status;
+    this.errors = errors.length > 0 ? errors : [{ id: errorId(status), label: message }];
+    this.extra = extra;
+  }
+}
+
+const idsByStatus: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  500: "internal_error",
+  503: "unavailable",
+};
+
+export function errorId(status: number): string {
+  return idsByStatus[status] ?? `http_${status}`;
+}

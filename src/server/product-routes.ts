@@ -1,0 +1,89 @@
+// Reading products: the paginated list (with and without trailing slash), the meta total, and one product.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AuthDependencies, authorize } from "./auth.ts";
+import { requestInfo, successBody, withRawResults } from "./envelope.ts";
+import { type FaultSwitch, serveFault } from "./faults.ts";
+import { HttpError } from "./http-error.ts";
+import { isUuid } from "./ids.ts";
+import { cursorUrls, type Paging, parsePaging, requestCursor } from "./pagination.ts";
+import { parseProductFilters } from "./product-filters.ts";
+import { countProducts, findProductBody, listProducts, type StoredProduct } from "./products-store.ts";
+import { queryParams } from "./query-params.ts";
+
+export interface ProductReadDependencies extends AuthDependencies {
+  faults: FaultSwitch;
+}
+
+type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
+type ProductRequest = FastifyRequest<{ Params: { account: string; id: string } }>;
+
+const json = "application/json; charset=utf-8";
+
+export function registerProductReadRoutes(app: FastifyInstance, deps: ProductReadDependencies): void {
+  const list = (request: AccountRequest, reply: FastifyReply) => listPage(deps, request, reply);
+  app.get("/api/v1/products/:account", list);
+  app.get("/api/v1/products/:account/", list);
+
+  app.get("/api/v1/products/:account/meta", async (request: AccountRequest) => {
+    const claims = await authorize(deps, request, request.params.account, "products:read");
+    const filters = parseProductFilters(queryParams(request.url));
+    const count = await countProducts(deps.db, claims.aud, filters);
+    return successBody(request, "Products counted.", { results: [{ count }] });
+  });
+
+  app.get("/api/v1/products/:account/:id", async (request: ProductRequest, reply) => {
+    const claims = await authorize(deps, request, request.params.account, "products:read:one");
+    if (!isUuid(request.params.id)) throw new HttpError(400, "The product id is not a UUID.");
+    const body = await findProductBody(deps.db, claims.aud, request.params.id);
+    if (body === undefined) throw new HttpError(404, "No product with this id.");
+    return reply.type(json).send(withRawResults(successBody(request, "Product found.", {}), [body]));
+  });
+}
+
+async function listPage(deps: ProductReadDependencies, request: AccountRequest, reply: FastifyReply) {
+  const claims = await authorize(deps, request, request.params.account, "products:read");
+  const params = queryParams(request.url);
+  const filters = parseProductFilters(params);
+  const paging = parsePaging(params);
+  const body = async (): Promise<string> => {
+    const rows = await listProducts(deps.db, claims.aud, filters, {
+      cursorField: paging.cursorField,
+      firstMs: paging.firstMs,
+      offset: paging.page * paging.size,
+      limit: paging.size,
+    });
+    return pageBody(request, params, paging, rows);
+  };
+  const fault = deps.faults.draw();
+  if (fault !== null) return serveFault(fault, request, reply, body);
+  return reply.type(json).send(await body());
+}
+
+/** A full page means there may be more: only then do the cursors point on to a next page. */
+function pageBody(
+  request: FastifyRequest,
+  params: URLSearchParams,
+  paging: Paging,
+  rows: StoredProduct[],
+): string {
+  const last = rows.at(-1);
+  const edge =
+    last && rows.length === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
+  const head = {
+    status: 200,
+    msg: "Products found.",
+    request: { ...requestInfo(request), cursor: requestCursor(paging, edge) },
+    cursor: cursorUrls(endpointOf(request), params, paging, edge !== undefined),
+    count: rows.length,
+  };
+  return withRawResults(
+    head,
+    rows.map((row) => row.body),
+  );
+}
+
+/** The list URL as this call named it (with or without the trailing slash), without its query. */
+function endpointOf(request: FastifyRequest): string {
+  const path = request.url.split("?", 1)[0] ?? "";
+  return `${request.protocol}://${request.host}${path}`;
+}

@@ -1,0 +1,25 @@
+// Request bodies are checked with the shared contract schemas; a mismatch is a 400 listing each issue.
+import type { z } from "zod";
+import { HttpError } from "./http-error.ts";
+
+export function validationError(
+  what: string,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): HttpError {
+  const errors = issues.map((issue) => ({
+    id: "invalid_field",
+    label: issue.path.map(String).join(".") || what,
+    errorDetails: issue,
+  }));
+  return new HttpError(400, `The ${what} is not valid.`, errors);
+}
+
+export function parseRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  what: string,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(what, result.error.issues);
+  return result.data;
+}

@@ -1,0 +1,94 @@
+// The reference commerce service as a library: start it on a port (0 picks a free one) over its own
+// SQLite database, get its base URL and demo credentials back, switch faults, close it.
+import type { AddressInfo } from "node:net";
+import { createApp } from "./app.ts";
+import { openDatabase } from "./database.ts";
+import { type DemoCredentials, ensureDemoAccount } from "./demo-account.ts";
+import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults.ts";
+import { migrateToLatest } from "./migrations.ts";
+import { lastWriteMs } from "./products-store.ts";
+import { loadSigningKey } from "./signing-key.ts";
+import { createWriteClock } from "./write-clock.ts";
+
+export type { FaultKind, FaultOptions };
+
+export interface ServiceOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Default ":memory:". */
+  dbFile?: string;
+  /** Size of the demo catalog created on the first start of an empty database (default 0). */
+  demoProducts?: number;
+  /** Seed of the demo catalog and demo credentials (default 1). */
+  seed?: number;
+  /** Default 43200 (12 h). */
+  tokenTtlSeconds?: number;
+  /** Default null (off). */
+  faults?: FaultOptions | null;
+  /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
+  clock?: () => number;
+}
+
+export interface DemoAccount extends DemoCredentials {
+  baseUrl: string;
+}
+
+export interface RunningService {
+  /** e.g. http://127.0.0.1:43121, no trailing slash. */
+  baseUrl: string;
+  demo: DemoAccount;
+  setFaults(faults: FaultOptions | null): void;
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const clock = options.clock ?? Date.now;
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? 43_200;
+  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0) {
+    throw new RangeError("tokenTtlSeconds must be a positive whole number");
+  }
+  const faults = createFaultSwitch(options.faults ?? null);
+  const db = openDatabase(options.dbFile ?? ":memory:");
+  try {
+    await migrateToLatest(db);
+    const demo = await ensureDemoAccount(db, {
+      seed: options.seed ?? 1,
+      demoProducts: options.demoProducts ?? 0,
+      now: clock(),
+    });
+    const writeClock = createWriteClock(clock, await lastWriteMs(db));
+    const app = createApp({
+      db,
+      signingKey: await loadSigningKey(db),
+      clock,
+      tokenTtlSeconds,
+      faults,
+      writeClock,
+    });
+    const host = options.host ?? "127.0.0.1";
+    await app.listen({ host, port: options.port ?? 8787 });
+    const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl,
+      demo: { baseUrl, ...demo },
+      setFaults: (next) => faults.set(next),
+      close: () => {
+        closing ??= app.close().then(() => db.destroy());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** A host as it goes in a URL a client can call: wildcard addresses become loopback, IPv6 gets brackets. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
