@@ -43,7 +43,9 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
   while (products.length < options.count) {
     const room = options.count - products.length;
     const draw = catalog.random.next();
+    // A family needs room for a parent and two children; near the end a standard product fills in.
     if (draw < FAMILY_DRAW && room >= 3) products.push(...variantFamily(catalog, room));
+    else if (draw < FAMILY_DRAW) products.push(standardProduct(catalog));
     else if (draw < FAMILY_DRAW + LINKED_DRAW) products.push(linkedProduct(catalog));
     else if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) products.push(voucher(catalog));
     else products.push(standardProduct(catalog));
