@@ -361,7 +361,14 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
   const base = random.pick(words.garments);
   const price = shelfPrice(random, 10, 80, 19);
   const deleted = random.chance(DELETED_SHARE);
-  const parentId = random.uuid();
+  const parent = productRecord(catalog, {
+    id: random.uuid(),
+    type: "variant_product",
+    name: base,
+    price,
+    codes: retailCodes(catalog),
+    deleted,
+  });
   const children = sample(random, combinations(options), childCount).map((attributes) => {
     const child = productRecord(catalog, {
       id: random.uuid(),
@@ -371,17 +378,9 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
       codes: retailCodes(catalog),
       deleted,
     });
-    child.parent = parentId;
+    child.parent = parent.id;
     child.attributes = attributes;
     return child;
-  });
-  const parent = productRecord(catalog, {
-    id: parentId,
-    type: "variant_product",
-    name: base,
-    price,
-    codes: retailCodes(catalog),
-    deleted,
   });
   parent.attributes = {};
   parent.options = options;
@@ -433,7 +432,7 @@ function childSummary(child: Product): ChildSummary {
     id: child.id,
     name: child.name,
     custom_id: child.custom_id,
-    attributes: child.attributes,
+    attributes: { ...child.attributes },
     locations: null,
     images: { "1x": null },
     barcodes: [child.barcode, ...(child.barcodes ?? [])].filter((code) => typeof code === "string"),

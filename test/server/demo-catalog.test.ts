@@ -115,7 +115,9 @@ describe("generateDemoCatalog", () => {
   });
 
   it("keeps in-store prefixes 20-29 for scale items, whose base codes are 21 or 23, a PLU and zeros", () => {
-    const inStore = catalog.filter((product) => productCodes(product).some((code) => /^2\d{12}$/.test(code)));
+    // EAN-13 and EAN-8 starting with 2, and UPC-A with number system 2, are in-store codes.
+    const isInStore = (code: string) => /^2(\d{12}|\d{11}|\d{7})$/.test(code);
+    const inStore = catalog.filter((product) => productCodes(product).some(isInStore));
     const scaleCode = /^2[13]\d{5}00000\d$/;
     for (const product of inStore) {
       expect(productCodes(product)).toEqual([expect.stringMatching(scaleCode)]);
