@@ -92,10 +92,12 @@ describe("retries", () => {
     const { client, waits } = await clientFor((url) => [
       { status: 429, headers: { "retry-after": "7" }, body: { status: 429, msg: "Slow down" } },
       { status: 503, headers: { "retry-after": "Tue, 01 Jan 2030 00:00:12 GMT" } },
+      // Unreadable: the ordinary backoff (third retry, random() = 1) applies.
+      { status: 503, headers: { "retry-after": "soon" } },
       page(url),
     ]);
     await client.fetchProductsPage(auth, query);
-    expect(waits).toEqual([7000, 12000]);
+    expect(waits).toEqual([7000, 12000, 2000]);
   });
 
   it("hands a retry-after beyond its patience to the caller as rate-limited", async () => {

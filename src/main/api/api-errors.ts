@@ -62,8 +62,7 @@ function rateLimitedMessage(retryAfterMs: number | undefined): string {
 export function errorFromTransport(error: unknown, host: string): AppError {
   if (error instanceof AppError) return error;
   if (isTimeoutError(error)) return timeoutError(host, {});
-  // A failure while reading the body arrives as the runtime's own TypeError, not wrapped by ky.
-  if (!isNetworkError(error) && !(error instanceof TypeError)) throw error;
+  if (!isNetworkError(error) && !isBodyCutOff(error)) throw error;
   const code = errorCode(error);
   if (code !== undefined && unreachableCodes.has(code)) {
     return new AppError(
@@ -75,6 +74,11 @@ export function errorFromTransport(error: unknown, host: string): AppError {
     "offline",
     `The connection to the commerce service at ${host} broke off. Check the network connection; ${localCatalogNote}`,
   );
+}
+
+/** Node's fetch says "terminated" when the connection drops while the body is read; ky does not wrap that. */
+function isBodyCutOff(error: unknown): boolean {
+  return error instanceof TypeError && error.message === "terminated";
 }
 
 const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);

@@ -102,27 +102,27 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   }
 
   const client: CommerceClient = {
-    loginOrganisation: (body, signal) =>
+    loginOrganisation: ({ organisation, username, password }, signal) =>
       call(
         {
           method: "post",
           url: "api/v1/users/auth/organisation/login",
           purpose: "organisation-login",
-          json: body,
-          secrets: [body.password],
+          json: { organisation, username, password },
+          secrets: [password],
         },
         (answer) => parseResponse(organisationLoginResultSchema, answer, "organisation login"),
         signal,
       ),
 
-    loginApiKey: (body, signal) =>
+    loginApiKey: ({ id, api_key }, signal) =>
       call(
         {
           method: "post",
           url: "api/v1/users/auth/key",
           purpose: "key-login",
-          json: body,
-          secrets: [body.api_key],
+          json: { id, api_key },
+          secrets: [api_key],
         },
         (answer) => parseResponse(keyLoginResultSchema, answer, "API key login"),
         signal,
