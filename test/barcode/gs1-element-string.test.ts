@@ -81,7 +81,7 @@ describe("parseGs1ElementString refuses malformed data", () => {
       "(x)(01)09521234543213",
       "does not start with an application identifier",
     ],
-    ["nothing but a separator", GS, "no data"],
+    ["nothing but a separator", GS, "holds no data"],
   ])("%s", (_, text, words) => {
     const result = parse(text);
     expect(result).toMatchObject({ badCheckDigit: false });

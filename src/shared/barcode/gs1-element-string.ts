@@ -4,6 +4,7 @@
 import {
   type AiDefinition,
   aiDefinition,
+  type Decoded,
   type Gs1Data,
   type Gs1Failure,
   gs1Failure,
@@ -22,7 +23,7 @@ export type Gs1Result = { data: Gs1Data } | Gs1Failure;
 export function parseGs1ElementString(text: string, today: Date): Gs1Result {
   const elements = text.startsWith("(") ? splitBracketed(text) : splitUnbracketed(text);
   if (!Array.isArray(elements)) return elements;
-  if (elements.length === 0) return gs1Failure("there is no data after the symbology identifier");
+  if (elements.length === 0) return gs1Failure("it holds no data");
   let data: Gs1Data = {};
   for (const element of elements) {
     const decoded = decodeElement(element, today);
@@ -83,7 +84,7 @@ const charsets = {
   cset82: /^[!"%-?A-Z_a-z]*$/,
 };
 
-function decodeElement({ ai, value }: Element, today: Date) {
+function decodeElement({ ai, value }: Element, today: Date): Decoded {
   const definition = aiDefinition(ai);
   if (definition === undefined) return gs1Failure(`(${ai}) is not an application identifier this till knows`);
   const lengthProblem = checkLength(ai, value, definition);
