@@ -3,7 +3,8 @@
 // meet "Crème brûlée" whatever the tokenizer options, and gives the prefix indexes the same form.
 
 const combiningMarks = /\p{M}+/gu;
-const whitespace = /\s+/gu;
+// Control characters (NUL above all, which ends a string inside SQLite's FTS parser) count as spaces.
+const whitespace = /[\s\p{Cc}]+/gu;
 
 export function searchText(text: string): string {
   return text.normalize("NFKD").replace(combiningMarks, "").toLowerCase().replace(whitespace, " ").trim();
