@@ -91,6 +91,10 @@ interface CodeSource {
   scale(prefix: "21" | "23"): string;
 }
 
+const EAN13_LEADS = ["3", "4", "5", "7", "8", "9"];
+// Number system 2 is for in-store codes, 3 for drugs, 4 for retailers' own, 5 for coupons.
+const UPC_NUMBER_SYSTEMS = ["0", "1", "6", "7", "8"];
+
 function createCodeSource(random: Random): CodeSource {
   let ean13 = random.int(0, 1e10);
   let upcA = random.int(0, 1e9);
@@ -98,8 +102,8 @@ function createCodeSource(random: Random): CodeSource {
   let code128 = random.int(0, 1e6);
   let plu = random.int(1, 1e4);
   return {
-    ean13: () => withCheckDigit(random.pick(["3", "4", "5", "7", "8", "9"]) + digits(ean13++, 11)),
-    upcA: () => withCheckDigit(random.pick(["0", "1", "6", "7", "8"]) + digits(upcA++, 10)),
+    ean13: () => withCheckDigit(random.pick(EAN13_LEADS) + digits(ean13++, 11)),
+    upcA: () => withCheckDigit(random.pick(UPC_NUMBER_SYSTEMS) + digits(upcA++, 10)),
     ean8: () => withCheckDigit(`4${digits(ean8++, 6)}`),
     code128: () => `INT-${digits(code128++, 7)}`,
     scale: (prefix) => withCheckDigit(`${prefix}${digits(plu++, 5)}00000`),
@@ -154,7 +158,7 @@ function priceLists(random: Random, { price, type }: Pick<RecordSpec, "price" | 
   // Integer arithmetic, so gross is the net rounded to cents exactly once.
   const gross = Math.round((price.cents * (100 + price.vat)) / 100);
   const cost = Math.round(price.cents * (0.4 + 0.3 * random.next()));
-  return {
+  const lists: NonNullable<Product["prices"]> = {
     base_prices: [],
     branch_prices: [],
     scaled_prices: [],
@@ -168,8 +172,9 @@ function priceLists(random: Random, { price, type }: Pick<RecordSpec, "price" | 
       },
     ],
     purchase_prices: [],
-    ...(type === "variant" ? { time_based_prices: [] } : {}),
   };
+  if (type === "variant") lists.time_based_prices = [];
+  return lists;
 }
 
 /** A retail code, sometimes UPC-A, and now and then extra codes in `barcodes` and/or `codes`. */
