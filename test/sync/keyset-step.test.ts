@@ -15,7 +15,10 @@ function page(values: number[], size: number, withNext = values.length === size)
     received,
     rejected: [],
     count: values.length,
-    next: withNext && last !== undefined ? { id: "x", updated_at: iso(last), page: 1, cursor_field: "updated_at" } : null,
+    next:
+      withNext && last !== undefined
+        ? { id: "x", updated_at: iso(last), page: 1, cursor_field: "updated_at" }
+        : null,
     nextUrl: null,
   };
 }
@@ -47,7 +50,9 @@ describe("nextCheckpoint", () => {
       page: 0,
       done: true,
     });
-    expect(nextCheckpoint({ from: null, page: 0, done: false }, page([1, 2, 3], 3, false), 3).done).toBe(true);
+    expect(nextCheckpoint({ from: null, page: 0, done: false }, page([1, 2, 3], 3, false), 3).done).toBe(
+      true,
+    );
   });
 
   it("falls back to the newest received record when the service sends no cursor value", () => {
@@ -65,7 +70,12 @@ describe("beginRun", () => {
   });
 
   it("resumes a run left behind by a crash, keeping its checkpoints", () => {
-    const crashed = { ...initialSyncState, running: "full" as const, generation: 3, live: { from: iso(9), page: 2, done: false } };
+    const crashed = {
+      ...initialSyncState,
+      running: "full" as const,
+      generation: 3,
+      live: { from: iso(9), page: 2, done: false },
+    };
     const { state, resumed } = beginRun(crashed, false);
     expect(resumed).toBe(true);
     expect(state).toEqual(crashed);
@@ -88,9 +98,18 @@ describe("beginRun", () => {
   });
 
   it("restarts both walks under a new generation when a full sync is asked for", () => {
-    const synced = { ...initialSyncState, generation: 2, lastFullSyncAt: iso(0), live: { from: iso(9), page: 0, done: true } };
+    const synced = {
+      ...initialSyncState,
+      generation: 2,
+      lastFullSyncAt: iso(0),
+      live: { from: iso(9), page: 0, done: true },
+    };
     const { state } = beginRun(synced, true);
-    expect(state).toMatchObject({ running: "full", generation: 3, live: { from: null, page: 0, done: false } });
+    expect(state).toMatchObject({
+      running: "full",
+      generation: 3,
+      live: { from: null, page: 0, done: false },
+    });
   });
 
   it("treats an unreadable stored state as a catalog never synced", () => {

@@ -7,6 +7,7 @@ export function sessionProductsSource(session: Pick<Session, "authorised">): Pro
   return {
     fetchPage: (query, signal) =>
       session.authorised((auth, client) => client.fetchProductsPage(auth, query, signal)),
-    total: (filters, signal) => session.authorised((auth, client) => client.productsTotal(auth, filters, signal)),
+    total: (filters, signal) =>
+      session.authorised((auth, client) => client.productsTotal(auth, filters, signal)),
   };
 }

@@ -91,12 +91,14 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   return finish({ ...options, state, mode, resumed: begun.resumed, tally });
 }
 
-async function finish(input: SyncOptions & {
-  state: SyncState;
-  mode: "full" | "incremental";
-  resumed: boolean;
-  tally: { received: number; rejected: number; pages: number };
-}): Promise<SyncSummary> {
+async function finish(
+  input: SyncOptions & {
+    state: SyncState;
+    mode: "full" | "incremental";
+    resumed: boolean;
+    tally: { received: number; rejected: number; pages: number };
+  },
+): Promise<SyncSummary> {
   const { source, store, clock, state, mode, signal } = input;
   const finishedAt = new Date(clock()).toISOString();
   const serverTotal = await source.total({ deleted: false }, signal).catch(() => null);
@@ -108,7 +110,8 @@ async function finish(input: SyncOptions & {
     serverTotal,
   };
   let removed = 0;
-  if (mode === "full") removed = (await store.finishFullSync({ generation: state.generation, syncState: finished })).removed;
+  if (mode === "full")
+    removed = (await store.finishFullSync({ generation: state.generation, syncState: finished })).removed;
   else await store.writeSyncState(finished);
   const { products } = await store.counts();
   return {
@@ -138,5 +141,6 @@ function progressOf(
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AppError("cancelled", "The sync was cancelled. It will resume where it stopped.");
+  if (signal?.aborted)
+    throw new AppError("cancelled", "The sync was cancelled. It will resume where it stopped.");
 }

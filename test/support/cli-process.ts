@@ -1,0 +1,39 @@
+// The real CLI as a child process, the way a shop's start-up script or a person runs it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const cliPath = fileURLToPath(new URL("../../src/main/cli.ts", import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    env: { ...process.env, CATALOG_PASSWORD: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  return startCli(args, env).done;
+}
