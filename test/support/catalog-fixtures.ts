@@ -12,6 +12,7 @@ import { createJsonFileStore } from "../../src/main/session/json-file-store.ts";
 import { createSession } from "../../src/main/session/session.ts";
 import { sessionRecordSchema } from "../../src/main/session/session-record.ts";
 import type { RunningService } from "../../src/server/service.ts";
+import type { Product } from "../../src/shared/api/product.ts";
 
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), "catalog-test-"));
@@ -60,15 +61,19 @@ export async function adminApi(service: RunningService) {
     updateProduct: async (id: string, fields: Record<string, unknown>) =>
       first(await call("PUT", `${products}/${id}`, fields)),
     deleteProduct: async (id: string) => first(await call("DELETE", `${products}/${id}`)),
-    /** Live products as the service lists them: id -> updated_at, walked with the largest page. */
-    async liveProducts(): Promise<Map<string, string>> {
-      const found = new Map<string, string>();
+    /** Live products as the service lists them, walked with the largest page. */
+    async liveRecords(): Promise<Product[]> {
+      const found: Product[] = [];
       for (let page = 0; ; page++) {
         const body = await call("GET", `${products}?deleted=false&size=5000&page=${page}`);
-        const results = body.results as { id: string; updated_at: { iso: string } }[];
-        for (const product of results) found.set(product.id, product.updated_at.iso);
+        const results = body.results as Product[];
+        found.push(...results);
         if (results.length < 5000) return found;
       }
+    },
+    /** Live products as the service lists them: id -> updated_at. */
+    async liveProducts(): Promise<Map<string, string>> {
+      return new Map((await this.liveRecords()).map((product) => [product.id, product.updated_at.iso]));
     },
     async listUsers(): Promise<Record<string, unknown>[]> {
       return (await call("GET", users)).results as Record<string, unknown>[];

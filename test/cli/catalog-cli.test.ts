@@ -1,0 +1,194 @@
+// The CLI contract, run as a real child process against the reference service over loopback.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningService, startService } from "../../src/server/service.ts";
+import type { Product } from "../../src/shared/api/product.ts";
+import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { adminApi, tempDir } from "../support/catalog-fixtures.ts";
+import { runCli } from "../support/cli-process.ts";
+
+let service: RunningService;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let live: Product[];
+const cli = (...args: string[]) => runCli(["--data-dir", dir.path, ...args]);
+const loginArgs = () => {
+  const { baseUrl, organisation, username } = service.demo;
+  return ["login", "--base-url", baseUrl, "--organisation", organisation, "--username", username];
+};
+const find = (wanted: (product: Product) => boolean) => {
+  const product = live.find(wanted);
+  if (product === undefined) throw new Error("the demo catalog lacks an example product");
+  return product;
+};
+
+beforeAll(async () => {
+  service = await startService({ port: 0, demoProducts: 800, seed: 12 });
+  dir = await tempDir();
+  live = await (await adminApi(service)).liveRecords();
+});
+afterAll(async () => {
+  await service.close();
+  await dir.remove();
+});
+
+describe("signing in and syncing", () => {
+  it("refuses a wrong password in plain words, without echoing it", async () => {
+    const result = await cli(...loginArgs(), "--password", "not-the-password-123");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("The organisation, username or password is not right.");
+    expect(result.stdout + result.stderr).not.toContain("not-the-password-123");
+  });
+
+  it("signs in with the password from CATALOG_PASSWORD and reports an empty catalog", async () => {
+    const login = await runCli(["--data-dir", dir.path, ...loginArgs()], {
+      CATALOG_PASSWORD: service.demo.password,
+    });
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain("Signed in to Demo Store");
+    expect(login.stdout).not.toContain(service.demo.password);
+    const status = JSON.parse((await cli("status", "--json")).stdout);
+    expect(status).toMatchObject({ products: 0, lastSyncAt: null, serverTotal: null });
+    expect(Date.parse(status.tokenExpiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("syncs with progress on stderr and reports the count agreeing with the service", async () => {
+    const result = await cli("sync", "--page-size", "200");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/products/);
+    const status = JSON.parse((await cli("status", "--json")).stdout);
+    expect(status).toMatchObject({ products: live.length, serverTotal: live.length, mismatch: false });
+    expect(Number.isNaN(Date.parse(status.lastSyncAt))).toBe(false);
+  });
+});
+
+describe("lookup --json", () => {
+  it("gives a standard product exactly as the service sent it, with no parent or variants", async () => {
+    const product = find((p) => p.type === "product" && /^[3-9]\d{12}$/.test(p.barcode ?? ""));
+    const result = await cli("lookup", product.barcode as string, "--json");
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout);
+    expect(answer).toMatchObject({
+      query: product.barcode,
+      match: { parent: null, variants: [] },
+      reason: null,
+    });
+    expect(answer.match.product).toEqual(product);
+    expect(answer.code).toMatchObject({ kind: "ean13", checkDigit: "valid" });
+  });
+
+  it("gives a variant with its parent and every live variant of that parent", async () => {
+    const variant = find((p) => p.type === "variant" && p.barcode !== null);
+    const answer = JSON.parse((await cli("lookup", variant.barcode as string, "--json")).stdout);
+    expect(answer.match.product).toEqual(variant);
+    expect(answer.match.parent).toEqual(live.find((p) => p.id === variant.parent));
+    const siblings = live.filter((p) => p.parent === variant.parent).map((p) => p.id);
+    expect(answer.match.variants.map((p: Product) => p.id).sort()).toEqual(siblings.sort());
+  });
+
+  it("finds a UPC-A code by its EAN-13 form", async () => {
+    const product = find((p) => /^\d{12}$/.test(p.barcode ?? ""));
+    const answer = JSON.parse((await cli("lookup", `0${product.barcode}`, "--json")).stdout);
+    expect(answer.match.product.id).toBe(product.id);
+  });
+
+  it("finds the weighed product of a scale label and returns the weight", async () => {
+    const product = find((p) => p.barcode?.startsWith("21") ?? false);
+    const label = withCheckDigit(`${(product.barcode as string).slice(0, 7)}01250`);
+    const answer = JSON.parse((await cli("lookup", label, "--json")).stdout);
+    expect(answer.match.product.id).toBe(product.id);
+    expect(answer.code).toMatchObject({ kind: "variable-measure", weight: { value: 1.25, unit: "kg" } });
+  });
+
+  it("exits 1 with match null and says why for an unknown code and for a damaged one", async () => {
+    const unknown = await cli("lookup", withCheckDigit("990000000001"), "--json");
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout)).toMatchObject({ match: null, reason: { kind: "unknown-code" } });
+    const product = find((p) => /^[3-9]\d{12}$/.test(p.barcode ?? ""));
+    const code = product.barcode as string;
+    const damaged = `${code.slice(0, 12)}${(Number(code.at(-1)) + 1) % 10}`;
+    const answer = JSON.parse((await cli("lookup", damaged, "--json")).stdout);
+    expect(answer).toMatchObject({ match: null, reason: { kind: "invalid-check-digit" } });
+  });
+});
+
+describe("search and bad input", () => {
+  it("searches by name without accents and honours --limit", async () => {
+    const named = find((p) => p.name.startsWith("Crème") || p.name.includes("é"));
+    const word = named.name.split(" ").find((w) => /[éè]/.test(w)) ?? named.name.split(" ")[0];
+    const plain = (word as string).normalize("NFKD").replace(/\p{M}/gu, "");
+    const result = await cli("search", plain, "--limit", "3", "--json");
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.query).toBe(plain);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBeLessThanOrEqual(3);
+    expect(body.results[0].name.toLowerCase()).toContain((word as string).toLowerCase());
+  });
+
+  it.each([
+    [["lookup"], /Give the code/],
+    [["sync", "--page-size", "0"], /--page-size must be a whole number/],
+    [["search", "x", "--limit", "many"], /--limit must be a whole number/],
+    [["lookup", "123", "--colour", "red"], /Unknown option/],
+    [["frobnicate"], /Unknown command "frobnicate"/],
+    [["login", "--base-url", "ftp://example"], /must start with http/],
+  ])("%j exits 2 with a plain message", async (args, message) => {
+    const result = await cli(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+});
+
+describe("without a connection", () => {
+  it("keeps answering lookups and says plainly that the service cannot be reached", async () => {
+    const offline = await startService({ port: 0, demoProducts: 100, seed: 12 });
+    const other = await tempDir();
+    try {
+      const { baseUrl, organisation, username, password } = offline.demo;
+      const args = ["--data-dir", other.path];
+      await runCli([
+        ...args,
+        "login",
+        "--base-url",
+        baseUrl,
+        "--organisation",
+        organisation,
+        "--username",
+        username,
+        "--password",
+        password,
+      ]);
+      expect((await runCli([...args, "sync"])).code).toBe(0);
+      await offline.close();
+      const sync = await runCli([...args, "sync"]);
+      expect(sync.code).toBe(2);
+      expect(sync.stderr).toContain("Cannot reach the commerce service");
+      const known = (await runCli([...args, "search", "e", "--json"])).stdout;
+      const code = JSON.parse(known).results.find((p: Product) => p.barcode)?.barcode;
+      const lookup = await runCli([...args, "lookup", code]);
+      expect(lookup.code).toBe(0);
+      expect(lookup.stdout).toContain(code);
+    } finally {
+      await offline.close().catch(() => undefined);
+      await other.remove();
+    }
+  });
+});
+
+describe("signing out and the demo", () => {
+  it("forgets the session on logout and then asks to sign in", async () => {
+    expect((await cli("logout")).code).toBe(0);
+    expect(JSON.parse((await cli("status", "--json")).stdout)).toMatchObject({ signedIn: false });
+    const lookup = await cli("lookup", "4006381333931");
+    expect(lookup.code).toBe(2);
+    expect(lookup.stderr).toContain("Sign in");
+  });
+
+  it("runs the whole main job in one command", async () => {
+    const result = await runCli(["demo", "--products", "400"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Synced \d+ products/);
+    expect(result.stdout).toContain("(a variant: its parent and siblings come with it)");
+    expect(result.stdout).toContain("No product has the code");
+    expect(result.stdout).toMatch(/> search "/);
+  });
+});
