@@ -39,6 +39,15 @@ async function signedInCore(
   return { ...opened, dataDir: dir.path };
 }
 
+/** A progress listener that does something once, when the given number of pages is in. */
+function afterPages(pages: number, act: () => void): () => void {
+  let seen = 0;
+  return () => {
+    seen += 1;
+    if (seen === pages) act();
+  };
+}
+
 describe("syncing the reference service's catalog", () => {
   let service: RunningService;
   let admin: Awaited<ReturnType<typeof adminApi>>;
@@ -157,13 +166,7 @@ describe("syncing through trouble", () => {
     const service = await serviceWith({ demoProducts: 600, seed: 3, clock, tokenTtlSeconds: 600 });
     const { core, session, dataDir } = await signedInCore(service, { clock, remember: true });
     const firstExpiry = (await session.info())?.expiresAt;
-    let pages = 0;
-    await core.sync({
-      pageSize: 50,
-      onProgress: () => {
-        if (++pages === 3) now += 700_000;
-      },
-    });
+    await core.sync({ pageSize: 50, onProgress: afterPages(3, () => (now += 700_000)) });
     expect(localProducts(dataDir, service.demo.accountId)).toEqual(
       await (await adminApi(service)).liveProducts(),
     );
@@ -177,9 +180,8 @@ describe("syncing through trouble", () => {
     const clock = () => now;
     const service = await serviceWith({ demoProducts: 600, seed: 4, clock, tokenTtlSeconds: 600 });
     const { core, session, dataDir } = await signedInCore(service, { clock });
-    let pages = 0;
     const failure = await core
-      .sync({ pageSize: 50, onProgress: () => void (++pages === 3 && (now += 700_000)) })
+      .sync({ pageSize: 50, onProgress: afterPages(3, () => (now += 700_000)) })
       .catch((error: unknown) => error);
     expect(isAppError(failure, "sign-in-required")).toBe(true);
     expect((failure as Error).message).toMatch(/sign in again/i);
