@@ -1,0 +1,31 @@
+// Starts the reference service: `npm run service -- --port 0 --db catalog.db`. The only stdout line is
+// `ready {json}` with the base URL and demo credentials, so a parent process can read it; logs go to stderr.
+import { CliOptionError, parseCliOptions } from "./cli-options.ts";
+import { startService } from "./service.ts";
+
+async function main(): Promise<void> {
+  const options = parseCliOptions(process.argv.slice(2));
+  const service = await startService(options);
+  const { baseUrl, accountId, legacyId, configurationId, organisation, username, password, apiKey } =
+    service.demo;
+  const ready = { baseUrl, accountId, legacyId, configurationId, organisation, username, password, apiKey };
+  process.stdout.write(`ready ${JSON.stringify(ready)}\n`);
+  process.stderr.write(`reference service listening on ${baseUrl} (db ${options.dbFile})\n`);
+  const stop = (): void => {
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  const isUsage = error instanceof CliOptionError;
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(isUsage ? 2 : 1);
+});
