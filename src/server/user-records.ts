@@ -1,0 +1,45 @@
+// The sub-user record as the service returns it, built from a stored row. The password hash never leaves.
+import type { SubUser } from "../shared/api/sub-user.ts";
+import { defaultScopes } from "./scopes.ts";
+import { timestamp } from "./timestamp.ts";
+import type { SubUserRow } from "./users-store.ts";
+
+export function subUserRecord(row: SubUserRow, configurationId: string): SubUser {
+  const fullName = [row.firstname, row.lastname].filter(Boolean).join(" ");
+  return {
+    id: row.id,
+    created_at: timestamp(row.created_at),
+    updated_at: timestamp(row.updated_at),
+    metadata: null,
+    groups: null,
+    scopes: parseJsonColumn(row.scopes),
+    attributes: null,
+    user: { id: null, email: row.email },
+    description: row.description,
+    active: row.active === 1,
+    role: row.role,
+    parents: null,
+    children: null,
+    blocked: row.blocked === 1,
+    configuration_id: configurationId,
+    user_id: null,
+    deleted: row.deleted === 1,
+    api_key: row.api_key,
+    key: null,
+    username: row.username,
+    name: fullName === "" ? null : fullName,
+    locations: parseJsonColumn(row.locations),
+    firstname: row.firstname,
+    lastname: row.lastname,
+  };
+}
+
+/** The scopes a token of this sub-user carries. */
+export function effectiveScopes(row: SubUserRow): string[] {
+  const scopes = parseJsonColumn(row.scopes);
+  return Array.isArray(scopes) ? scopes.map(String) : [...defaultScopes];
+}
+
+function parseJsonColumn(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
