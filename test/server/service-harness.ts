@@ -1,0 +1,88 @@
+// Test helpers: start the service in-process on a free loopback port and call it over real HTTP.
+import { afterAll } from "vitest";
+import { type RunningService, type ServiceOptions, startService } from "../../src/server/service.ts";
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Sent as JSON unless `rawBody` is given. */
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Starts a service for the file's tests and closes it after them. */
+export async function useService(options: ServiceOptions = {}): Promise<RunningService> {
+  const service = await startService({ port: 0, ...options });
+  afterAll(() => service.close());
+  return service;
+}
+
+export async function call(
+  service: RunningService,
+  method: string,
+  pathOrUrl: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${service.baseUrl}${pathOrUrl}`;
+  const response = await fetch(url, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function adminToken(service: RunningService): Promise<string> {
+  const { organisation, username, password } = service.demo;
+  const reply = await call(service, "POST", "/api/v1/users/auth/organisation/login", {
+    body: { organisation, username, password },
+  });
+  return tokenOf(reply);
+}
+
+export async function keyToken(service: RunningService, apiKey = service.demo.apiKey): Promise<string> {
+  const reply = await call(service, "POST", "/api/v1/users/auth/key", {
+    body: { id: service.demo.accountId, api_key: apiKey },
+  });
+  return tokenOf(reply);
+}
+
+function tokenOf(reply: Reply): string {
+  const token = (reply.json as { token?: unknown } | undefined)?.token;
+  if (reply.status !== 200 || typeof token !== "string")
+    throw new Error(`login failed: ${reply.status} ${reply.text}`);
+  return token;
+}
+
+/** Paths of the demo account. */
+export function paths(service: RunningService, account = service.demo.legacyId) {
+  const users = `/api/v0/configurations/${account}/${service.demo.configurationId}/users`;
+  return {
+    products: `/api/v1/products/${account}`,
+    product: (id: string) => `/api/v1/products/${account}/${id}`,
+    meta: `/api/v1/products/${account}/meta`,
+    users,
+    user: (id: string) => `${users}/${id}`,
+    apiKey: (id: string) => `${users}/${id}/api/key`,
+  };
+}
