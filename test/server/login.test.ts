@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { keyLoginResultSchema, organisationLoginResultSchema } from "../../src/shared/api/login.ts";
 import { productsPageSchema } from "../../src/shared/api/pagination.ts";
 import { expectError } from "./error-envelope.ts";
-import { adminToken, call, keyToken, paths, useService } from "./service-harness.ts";
+import { adminToken, call, keyToken, paths, startTestService } from "./service-harness.ts";
 
 let now = Date.parse("2025-06-01T12:00:00.000Z");
 const ttl = 600;
-const service = await useService({ demoProducts: 5, tokenTtlSeconds: ttl, clock: () => now });
+const service = await startTestService({ demoProducts: 5, tokenTtlSeconds: ttl, clock: () => now });
 const demo = service.demo;
 const orgLogin = "/api/v1/users/auth/organisation/login";
 const keyLogin = "/api/v1/users/auth/key";

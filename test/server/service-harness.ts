@@ -19,7 +19,7 @@ export interface CallOptions {
 }
 
 /** Starts a service for the file's tests and closes it after them. */
-export async function useService(options: ServiceOptions = {}): Promise<RunningService> {
+export async function startTestService(options: ServiceOptions = {}): Promise<RunningService> {
   const service = await startService({ port: 0, ...options });
   afterAll(() => service.close());
   return service;
