@@ -42,6 +42,14 @@ describe("applyPage: live products", () => {
     expect((await store.search("new name", 10)).map((item) => item.name)).toEqual(["New name"]);
   });
 
+  it("keeps the copy received last when two edits share an updated_at", async () => {
+    const store = await temp.open(temp.file());
+    await store.applyPage(livePage([product({ id: "a", name: "First edit", barcode: "111" }, 1_000)]));
+    await store.applyPage(livePage([product({ id: "a", name: "Second edit", barcode: "222" }, 1_000)]));
+    expect(await store.lookupCode("111")).toBeNull();
+    expect((await store.lookupCode("222"))?.product.name).toBe("Second edit");
+  });
+
   it("never lets an older copy replace a newer one", async () => {
     const store = await temp.open(temp.file());
     await store.applyPage(livePage([product({ id: "a", name: "Newer", barcode: "222" }, 2_000)]));

@@ -26,7 +26,8 @@ export async function searchCatalog(db: Db, text: string, limit: number): Promis
   const wanted = clampLimit(limit);
   const tiers: Tier[] = [
     (db, _query, limit) => productsByCode(db, catalogKey(typed), limit),
-    exactIdentifier,
+    exactMatch("sku_key"),
+    exactMatch("custom_id_key"),
     namePrefix,
     ...(trigramWords(query).length > 0 ? [fullText] : [skuPrefix, customIdPrefix, codePrefix(typed)]),
   ];
@@ -61,14 +62,14 @@ function live(db: Db) {
   return db.selectFrom("products").select(["id", "record"]).where("deleted", "=", 0);
 }
 
-const exactIdentifier: Tier = (db, query, limit) =>
-  live(db)
-    .where((eb) => eb.or([eb("sku_key", "=", query), eb("custom_id_key", "=", query)]))
-    .orderBy("active", "desc")
-    .limit(limit)
-    .execute();
+type KeyColumn = "name_key" | "sku_key" | "custom_id_key";
 
-function prefixTier(column: "name_key" | "sku_key" | "custom_id_key"): Tier {
+/** One column per query: an OR of two columns would scan the table instead of using both indexes. */
+function exactMatch(column: KeyColumn): Tier {
+  return (db, query, limit) => live(db).where(column, "=", query).limit(limit).execute();
+}
+
+function prefixTier(column: KeyColumn): Tier {
   return (db, query, limit) =>
     live(db)
       .where(column, ">=", query)

@@ -5,7 +5,7 @@
 // (Multi-row inserts would save little more and need splitting under SQLite's variable limit.)
 import type { Database } from "better-sqlite3";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
-import { productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
+import { type ProductRow, productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
 
 export interface PageInput {
   received: ReceivedProduct[];
@@ -38,21 +38,25 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
 
   function upsert({ product, raw }: ReceivedProduct, removed: boolean, generation: number): void {
     statements.unquarantineId.run(product.id);
-    const deleted = removed || product.deleted;
-    const existing = statements.existing.get(product.id) as
-      | { seq: number; deleted: number; updated_at: number }
-      | undefined;
-    if (existing !== undefined && !replaces(product.updated_at.unix, deleted, existing)) {
-      // Still on the server, so a full sync must not sweep it, even if the copy we hold is newer.
+    const row = productRow(product, raw, removed || product.deleted, generation);
+    const existing = statements.existing.get(row.record, row.id) as Existing | undefined;
+    if (existing !== undefined && !replaces(row, existing)) {
+      // Still on the server, so a full sync must not sweep it, even when the copy we hold is newer.
       statements.stamp.run(generation, existing.seq);
       return;
     }
-    const { seq } = statements.upsert.get(productRow(product, raw, deleted, generation)) as { seq: number };
-    if (existing !== undefined && existing.deleted === 0) {
-      statements.deleteCodes.run(seq);
-      statements.deleteText.run(seq);
+    let seq: number;
+    if (existing === undefined) {
+      seq = Number(statements.insert.run(row).lastInsertRowid);
+    } else {
+      seq = existing.seq;
+      statements.update.run({ ...row, seq });
+      if (existing.deleted === 0) {
+        statements.deleteCodes.run(seq);
+        statements.deleteText.run(seq);
+      }
     }
-    if (deleted) return;
+    if (row.deleted === 1) return;
     const codes = rowCodes(product);
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(product, codes) });
@@ -84,31 +88,40 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   };
 }
 
+interface Existing {
+  seq: number;
+  deleted: number;
+  updated_at: number;
+  /** 1 when the stored record is this very text. */
+  same: number;
+}
+
 /**
  * Whether an incoming copy replaces the stored one. Pages of the live and deleted streams can arrive
- * in any order, so the newer updated_at wins; on a tie a deletion wins, so a tombstone is never
- * revived by a live copy of the same age.
+ * in any order, so the newer updated_at wins. On a tie a deletion wins, so a tombstone is never
+ * revived by a live copy of the same age; two different edits in the same millisecond keep the one
+ * received last; an identical copy (every full sync) is not written again.
  */
-function replaces(updatedAt: number, deleted: boolean, existing: { deleted: number; updated_at: number }) {
-  if (updatedAt !== existing.updated_at) return updatedAt > existing.updated_at;
-  return deleted || existing.deleted === 0;
+function replaces(row: ProductRow, existing: Existing): boolean {
+  if (row.updated_at !== existing.updated_at) return row.updated_at > existing.updated_at;
+  if (existing.deleted === 1) return row.deleted === 1 && existing.same === 0;
+  return row.deleted === 1 || existing.same === 0;
 }
 
 function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
-    existing: db.prepare("SELECT seq, deleted, updated_at FROM products WHERE id = ?"),
-    upsert: db.prepare(`
+    existing: db.prepare("SELECT seq, deleted, updated_at, record = ? AS same FROM products WHERE id = ?"),
+    insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
                             updated_at, generation, record)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record)
-      ON CONFLICT (id) DO UPDATE SET
-        type = excluded.type, parent = excluded.parent, active = excluded.active,
-        deleted = excluded.deleted, name_key = excluded.name_key, custom_id_key = excluded.custom_id_key,
-        sku_key = excluded.sku_key, updated_at = excluded.updated_at, generation = excluded.generation,
-        record = excluded.record
-      RETURNING seq`),
+              @updated_at, @generation, @record)`),
+    update: db.prepare(`
+      UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
+        name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
+        updated_at = @updated_at, generation = @generation, record = @record
+      WHERE seq = @seq`),
     stamp: db.prepare("UPDATE products SET generation = ? WHERE seq = ?"),
     deleteCodes: db.prepare("DELETE FROM product_codes WHERE product = ?"),
     insertCode: db.prepare("INSERT INTO product_codes (code, product, variant_id) VALUES (?, ?, ?)"),
