@@ -1,0 +1,75 @@
+// Requests the service must refuse cleanly: every refusal in the one envelope, never a trace, never a hang.
+import { describe, expect, it } from "vitest";
+import { bodyLimitBytes } from "../../src/server/app.ts";
+import { expectError } from "./error-envelope.ts";
+import { adminToken, call, paths, startTestService } from "./service-harness.ts";
+
+const service = await startTestService({ demoProducts: 2 });
+const path = paths(service);
+const token = await adminToken(service);
+const login = "/api/v1/users/auth/organisation/login";
+
+describe("request bodies", () => {
+  it("answers malformed JSON with 400", async () => {
+    const headers = { "content-type": "application/json" };
+    expectError(await call(service, "POST", login, { rawBody: '{"organisation": ', headers }), 400);
+    expectError(await call(service, "POST", path.products, { token, rawBody: "{nope}", headers }), 400);
+  });
+
+  it("answers an empty JSON body and a missing body with 400", async () => {
+    expectError(
+      await call(service, "POST", login, { rawBody: "", headers: { "content-type": "application/json" } }),
+      400,
+    );
+    expectError(await call(service, "POST", login), 400);
+  });
+
+  it("answers a body that is not JSON with 415", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml"]) {
+      const reply = await call(service, "POST", login, {
+        rawBody: "organisation=x",
+        headers: { "content-type": type },
+      });
+      expectError(reply, 415);
+    }
+  });
+
+  it("answers a body over the limit with 413", async () => {
+    const name = "x".repeat(bodyLimitBytes);
+    expectError(
+      await call(service, "POST", path.products, { token, body: { name, tax: "t", type: "product" } }),
+      413,
+    );
+  });
+});
+
+describe("routes", () => {
+  it("answers unknown routes with 404", async () => {
+    for (const url of ["/", "/api/v1/nothing", "/api/v2/products/x", `${path.products}/meta/extra`]) {
+      expectError(await call(service, "GET", url, { token }), 404);
+    }
+  });
+
+  it("answers a method the route does not have with 404", async () => {
+    expectError(await call(service, "GET", login), 404);
+    expectError(await call(service, "PATCH", path.products, { token, body: {} }), 404);
+    expectError(await call(service, "DELETE", path.products, { token }), 404);
+    expectError(await call(service, "PUT", path.users, { token, body: {} }), 404);
+  });
+
+  it("answers an undecodable URL with 400", async () => {
+    expectError(await call(service, "GET", "/api/v1/products/%E0%A4%A", { token }), 400);
+  });
+
+  it("asks for a token before anything else on protected routes", async () => {
+    expectError(await call(service, "GET", `${path.products}?page=-1`), 401);
+    expectError(await call(service, "GET", path.product("not-a-uuid")), 401);
+    expectError(await call(service, "POST", path.users, { body: {} }), 401);
+  });
+
+  it("gives each request its own id", async () => {
+    const first = expectError(await call(service, "GET", "/nope"), 404);
+    const second = expectError(await call(service, "GET", "/nope"), 404);
+    expect(first.request.id).not.toBe(second.request.id);
+  });
+});
