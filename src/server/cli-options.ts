@@ -40,7 +40,8 @@ function parseFlags(args: string[]) {
       },
     });
   } catch (error) {
-    throw new CliOptionError(`${error instanceof Error ? error.message : String(error)}; ${usage}`);
+    const message = (error instanceof Error ? error.message : String(error)).replaceAll("\n", " ");
+    throw new CliOptionError(`${message}; ${usage}`);
   }
 }
 

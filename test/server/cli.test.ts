@@ -1,0 +1,143 @@
+// The start script as a real child process: the ready line, clean stops, restarts on the same database.
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { organisationLoginResultSchema } from "../../src/shared/api/login.ts";
+import { singleProductSchema } from "../../src/shared/api/pagination.ts";
+
+const cliPath = join(import.meta.dirname, "../../src/server/cli.ts");
+const readySchema = z.strictObject({
+  baseUrl: z.url(),
+  accountId: z.uuid(),
+  legacyId: z.string().regex(/^[0-9a-f]{32}$/),
+  configurationId: z.uuid(),
+  organisation: z.string().min(1),
+  username: z.email(),
+  password: z.string().min(1),
+  apiKey: z.uuid(),
+});
+type Ready = z.infer<typeof readySchema>;
+
+interface Cli {
+  child: ChildProcessWithoutNullStreams;
+  ready: Ready;
+  stdout: () => string;
+  stop: (signal: NodeJS.Signals) => Promise<number | null>;
+}
+
+function run(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [cliPath, ...args], { stdio: "pipe" });
+}
+
+async function startCli(args: string[]): Promise<Cli> {
+  const child = run(["--port", "0", ...args]);
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      if (stdout.includes("\n")) resolve(stdout.split("\n")[0] ?? "");
+    });
+    exited.then(() => reject(new Error(`service exited before ready: ${stderr}`)));
+  });
+  expect(line.startsWith("ready ")).toBe(true);
+  const stop = async (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    return exited;
+  };
+  return {
+    child,
+    ready: readySchema.parse(JSON.parse(line.slice("ready ".length))),
+    stdout: () => stdout,
+    stop,
+  };
+}
+
+async function login(ready: Ready): Promise<string> {
+  const response = await fetch(`${ready.baseUrl}/api/v1/users/auth/organisation/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      organisation: ready.organisation,
+      username: ready.username,
+      password: ready.password,
+    }),
+  });
+  return organisationLoginResultSchema.parse(await response.json()).token;
+}
+
+const directory = await mkdtemp(join(tmpdir(), "reference-service-"));
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+describe("the start script", () => {
+  it("prints one ready line whose credentials log in, and exits 0 on SIGINT", async () => {
+    const cli = await startCli(["--demo", "3"]);
+    const token = await login(cli.ready);
+    const page = await fetch(`${cli.ready.baseUrl}/api/v1/products/${cli.ready.legacyId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await page.json()) as { count: number }).count).toBeGreaterThan(0);
+    expect(await cli.stop("SIGINT")).toBe(0);
+    expect(cli.stdout().trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("keeps data, credentials and tokens across a restart on the same database file", async () => {
+    const db = join(directory, "service.db");
+    const first = await startCli(["--db", db, "--demo", "5"]);
+    const token = await login(first.ready);
+    const created = await fetch(`${first.ready.baseUrl}/api/v1/products/${first.ready.accountId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Survives restarts", tax: crypto.randomUUID(), type: "product" }),
+    });
+    const id = ((await created.json()) as { results: [{ id: string }] }).results[0].id;
+    expect(await first.stop("SIGTERM")).toBe(0);
+
+    const second = await startCli(["--db", db, "--demo", "50", "--port", "0"]);
+    const { baseUrl: _a, ...before } = first.ready;
+    const { baseUrl: _b, ...after } = second.ready;
+    expect(after).toEqual(before);
+    const read = await fetch(`${second.ready.baseUrl}/api/v1/products/${second.ready.accountId}/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(singleProductSchema.parse(await read.json()).results[0]).toMatchObject({
+      id,
+      name: "Survives restarts",
+    });
+    const meta = await fetch(
+      `${second.ready.baseUrl}/api/v1/products/${second.ready.accountId}/meta?deleted=false`,
+      {
+        headers: { authorization: `Bearer ${await login(second.ready)}` },
+      },
+    );
+    const liveCount = ((await meta.json()) as { results: [{ count: number }] }).results[0].count;
+    expect(liveCount).toBeLessThanOrEqual(6);
+    expect(await second.stop("SIGINT")).toBe(0);
+  });
+
+  it.each([
+    ["--port", "x"],
+    ["--bogus"],
+    ["--faults", "2"],
+    ["--demo", "-1"],
+    ["--token-ttl", "0"],
+    ["extra"],
+  ])("refuses %s with one plain line and exit code 2", async (...args) => {
+    const child = run(args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+});
