@@ -4,7 +4,7 @@ import { AppError } from "../../shared/app-error.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
 import { nextCheckpoint } from "./keyset-step.ts";
-import { beginRun, parseSyncState, type SyncState } from "./sync-state.ts";
+import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from "./sync-state.ts";
 
 /** The service as the sync engine sees it, already signed in. */
 export interface ProductsSource {
@@ -67,28 +67,52 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const total = await source.total({ deleted: false }, signal).catch(() => null);
   const tally = { received: 0, rejected: 0, pages: 0 };
 
-  for (const stream of ["live", "deleted"] as const) {
-    while (!state[stream].done) {
-      throwIfCancelled(signal);
-      const checkpoint = state[stream];
-      const query: ProductsQuery = { size, page: checkpoint.page, deleted: stream === "deleted" };
-      if (checkpoint.from !== null) query.first = checkpoint.from;
-      const page = await source.fetchPage(query, signal);
-      state = { ...state, [stream]: nextCheckpoint(checkpoint, page, size) };
-      await store.applyPage({
-        received: page.received,
-        rejected: page.rejected,
-        removeReceived: stream === "deleted",
-        generation: state.generation,
-        syncState: state,
-      });
-      tally.received += page.received.length;
-      tally.rejected += page.rejected.length;
-      tally.pages += 1;
-      options.onProgress?.(progressOf(mode, stream, tally, total, clock() - started));
-    }
+  // The next request is known as soon as a page arrives, so it is sent before the page is committed:
+  // the service prepares page N+1 while SQLite stores page N. Commits stay one page at a time.
+  let pending = nextRequest(state, size, source, signal);
+  while (pending !== null) {
+    throwIfCancelled(signal);
+    const { stream, checkpoint, page: pagePromise } = pending;
+    const page = await pagePromise;
+    state = { ...state, [stream]: nextCheckpoint(checkpoint, page, size) };
+    pending = nextRequest(state, size, source, signal);
+    await store.applyPage({
+      received: page.received,
+      rejected: page.rejected,
+      removeReceived: stream === "deleted",
+      generation: state.generation,
+      syncState: state,
+    });
+    tally.received += page.received.length;
+    tally.rejected += page.rejected.length;
+    tally.pages += 1;
+    options.onProgress?.(progressOf(mode, stream, tally, total, clock() - started));
   }
   return finish({ ...options, state, mode, resumed: begun.resumed, tally });
+}
+
+interface PendingPage {
+  stream: "live" | "deleted";
+  checkpoint: StreamCheckpoint;
+  page: Promise<ProductsPageResult>;
+}
+
+/** Starts the request that comes after `state`: the live walk first, then the deleted one. */
+function nextRequest(
+  state: SyncState,
+  size: number,
+  source: ProductsSource,
+  signal: AbortSignal | undefined,
+): PendingPage | null {
+  const stream = !state.live.done ? "live" : !state.deleted.done ? "deleted" : null;
+  if (stream === null) return null;
+  const checkpoint = state[stream];
+  const query: ProductsQuery = { size, page: checkpoint.page, deleted: stream === "deleted" };
+  if (checkpoint.from !== null) query.first = checkpoint.from;
+  const page = source.fetchPage(query, signal);
+  // Its failure is reported when it is awaited; until then it must not count as unhandled.
+  page.catch(() => undefined);
+  return { stream, checkpoint, page };
 }
 
 async function finish(
