@@ -5,7 +5,7 @@ import { accountPathSegment } from "../../src/main/api/account-path.ts";
 import { type Auth, type CommerceClient, createCommerceClient } from "../../src/main/api/commerce-client.ts";
 import type { ProductsPageResult } from "../../src/main/products-page.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
-import { AppError } from "../../src/shared/app-error.ts";
+import { failure } from "../support/expect-failure.ts";
 import { type RecordingFetch, recordingFetch } from "./recording-fetch.ts";
 
 const demoProducts = 57;
@@ -38,15 +38,6 @@ beforeEach(() => {
     },
   });
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function collect(pages: AsyncIterable<ProductsPageResult>): Promise<ProductsPageResult[]> {
   const all: ProductsPageResult[] = [];

@@ -2,7 +2,7 @@
 // client waits (through the injected sleep), and what is given up on at once.
 import { afterEach, describe, expect, it } from "vitest";
 import { createCommerceClient } from "../../src/main/api/commerce-client.ts";
-import { AppError } from "../../src/shared/app-error.ts";
+import { failure } from "../support/expect-failure.ts";
 import { envelope, productBody, productsPage } from "./contract-fixtures.ts";
 import {
   closedPortUrl,
@@ -39,15 +39,6 @@ async function clientFor(
     timeoutMs: 2_000,
   });
   return { client, waits, server };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 const page = (baseUrl: string) => ({ status: 200, body: productsPage(baseUrl, [productBody("a")], false) });

@@ -4,16 +4,13 @@ import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { adminApi, tempDir } from "../support/catalog-fixtures.ts";
-import { runCli } from "../support/cli-process.ts";
+import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let live: Product[];
 const cli = (...args: string[]) => runCli(["--data-dir", dir.path, ...args]);
-const loginArgs = () => {
-  const { baseUrl, organisation, username } = service.demo;
-  return ["login", "--base-url", baseUrl, "--organisation", organisation, "--username", username];
-};
+const loginArgs = () => demoLoginArgs({ ...service.demo, password: undefined });
 const find = (wanted: (product: Product) => boolean) => {
   const product = live.find(wanted);
   if (product === undefined) throw new Error("the demo catalog lacks an example product");
@@ -143,20 +140,8 @@ describe("without a connection", () => {
     const offline = await startService({ port: 0, demoProducts: 100, seed: 12 });
     const other = await tempDir();
     try {
-      const { baseUrl, organisation, username, password } = offline.demo;
       const args = ["--data-dir", other.path];
-      await runCli([
-        ...args,
-        "login",
-        "--base-url",
-        baseUrl,
-        "--organisation",
-        organisation,
-        "--username",
-        username,
-        "--password",
-        password,
-      ]);
+      await runCli([...args, ...demoLoginArgs(offline.demo)]);
       expect((await runCli([...args, "sync"])).code).toBe(0);
       await offline.close();
       const sync = await runCli([...args, "sync"]);

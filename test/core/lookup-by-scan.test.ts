@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { gs1CheckDigit, withCheckDigit } from "../../src/shared/barcode/gtin.ts";
-import { adminApi, openTestCore, tempDir } from "../support/catalog-fixtures.ts";
+import { adminApi, openTestCore, signInDemo, tempDir } from "../support/catalog-fixtures.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -26,14 +26,7 @@ beforeAll(async () => {
   ids.priced = (await admin.createProduct({ name: "Schinken, abgepackt", barcode: pricedBase })).id as string;
   const opened = openTestCore(dir.path);
   core = opened.core;
-  const { organisation, username, password } = service.demo;
-  await opened.session.signInOrganisation({
-    baseUrl: service.baseUrl,
-    organisation,
-    username,
-    password,
-    remember: false,
-  });
+  await signInDemo(opened.session, service);
   await core.sync();
 });
 afterAll(async () => {

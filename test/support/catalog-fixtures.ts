@@ -116,3 +116,13 @@ export function openTestCore(dataDir: string, clock: () => number = Date.now) {
   });
   return { session, core: createCatalogCore({ dataDir, session, clock }) };
 }
+
+/** Signs a session in to the service's demo account by organisation. */
+export function signInDemo(
+  session: ReturnType<typeof openTestCore>["session"],
+  service: RunningService,
+  remember = false,
+) {
+  const { organisation, username, password } = service.demo;
+  return session.signInOrganisation({ baseUrl: service.baseUrl, organisation, username, password, remember });
+}

@@ -37,3 +37,22 @@ export function startCli(
 export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
   return startCli(args, env).done;
 }
+
+/** The CLI's organisation login for the reference service's demo account. */
+export function demoLoginArgs(demo: {
+  baseUrl: string;
+  organisation: string;
+  username: string;
+  password?: string;
+}): string[] {
+  const args = [
+    "login",
+    "--base-url",
+    demo.baseUrl,
+    "--organisation",
+    demo.organisation,
+    "--username",
+    demo.username,
+  ];
+  return demo.password === undefined ? args : [...args, "--password", demo.password];
+}

@@ -6,8 +6,8 @@ import { sessionProductsSource } from "../../src/main/sync/session-source.ts";
 import { runSync } from "../../src/main/sync/sync-engine.ts";
 import { createRandom } from "../../src/server/seeded-random.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
-import { isAppError } from "../../src/shared/app-error.ts";
-import { adminApi, localProducts, openTestCore, tempDir } from "../support/catalog-fixtures.ts";
+import { adminApi, localProducts, openTestCore, signInDemo, tempDir } from "../support/catalog-fixtures.ts";
+import { failure } from "../support/expect-failure.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -28,14 +28,7 @@ async function signedInCore(
   cleanups.push(dir.remove);
   const opened = openTestCore(dir.path, options.clock);
   cleanups.push(() => opened.core.close());
-  const { organisation, username, password } = service.demo;
-  await opened.session.signInOrganisation({
-    baseUrl: service.baseUrl,
-    organisation,
-    username,
-    password,
-    remember: options.remember ?? false,
-  });
+  await signInDemo(opened.session, service, options.remember);
   return { ...opened, dataDir: dir.path };
 }
 
@@ -180,11 +173,11 @@ describe("syncing through trouble", () => {
     const clock = () => now;
     const service = await serviceWith({ demoProducts: 600, seed: 4, clock, tokenTtlSeconds: 600 });
     const { core, session, dataDir } = await signedInCore(service, { clock });
-    const failure = await core
-      .sync({ pageSize: 50, onProgress: afterPages(3, () => (now += 700_000)) })
-      .catch((error: unknown) => error);
-    expect(isAppError(failure, "sign-in-required")).toBe(true);
-    expect((failure as Error).message).toMatch(/sign in again/i);
+    const error = await failure(
+      core.sync({ pageSize: 50, onProgress: afterPages(3, () => (now += 700_000)) }),
+    );
+    expect(error.kind).toBe("sign-in-required");
+    expect(error.message).toMatch(/sign in again/i);
 
     const synced = localProducts(dataDir, service.demo.accountId);
     const someCode = (await core.search("e", 20)).find((product) => product.barcode)?.barcode as string;
@@ -192,14 +185,7 @@ describe("syncing through trouble", () => {
     expect((await core.lookup(someCode)).match).not.toBeNull();
     expect(await core.status()).toMatchObject({ syncUnfinished: true, products: synced.size });
 
-    const { organisation, username, password } = service.demo;
-    await session.signInOrganisation({
-      baseUrl: service.baseUrl,
-      organisation,
-      username,
-      password,
-      remember: false,
-    });
+    await signInDemo(session, service);
     const resumed = await core.sync({ pageSize: 50 });
     expect(resumed).toMatchObject({ mode: "full", resumed: true });
     expect(resumed.received).toBeLessThan(600);
@@ -224,10 +210,9 @@ describe("syncing through trouble", () => {
     const code = (await core.search("e", 20)).find((product) => product.barcode)?.barcode as string;
     await (await adminApi(service)).revokeApiKey(info.subUser.id);
 
-    const failure = await core.sync().catch((error: unknown) => error);
-    expect(isAppError(failure)).toBe(true);
-    expect((failure as Error).message).toMatch(/revoked/i);
-    expect((failure as Error).message).not.toContain(service.demo.apiKey);
+    const error = await failure(core.sync());
+    expect(error.message).toMatch(/revoked/i);
+    expect(error.message).not.toContain(service.demo.apiKey);
     expect((await core.lookup(code)).match?.product.barcode).toBe(code);
     expect((await core.status()).products).toBeGreaterThan(0);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRandom } from "../../src/server/seeded-random.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../support/catalog-fixtures.ts";
-import { runCli, startCli } from "../support/cli-process.ts";
+import { demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -28,20 +28,8 @@ function localCount(): number {
 }
 
 it("resumes from its checkpoint after being killed mid-sync, and converges intact", async () => {
-  const { baseUrl, organisation, username, password, accountId } = service.demo;
-  const login = await runCli([
-    "--data-dir",
-    dir.path,
-    "login",
-    "--base-url",
-    baseUrl,
-    "--organisation",
-    organisation,
-    "--username",
-    username,
-    "--password",
-    password,
-  ]);
+  const { accountId } = service.demo;
+  const login = await runCli(["--data-dir", dir.path, ...demoLoginArgs(service.demo)]);
   expect(login.code).toBe(0);
 
   const random = createRandom(8);

@@ -3,21 +3,11 @@
 import type { Product } from "../../shared/api/product.ts";
 import { productCodes } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
+import type { CatalogTables } from "./catalog-tables.ts";
 import { searchText } from "./search-text.ts";
 
-export interface ProductRow {
-  id: string;
-  type: string;
-  parent: string | null;
-  active: number;
-  deleted: number;
-  name_key: string;
-  custom_id_key: string | null;
-  sku_key: string | null;
-  updated_at: number;
-  generation: number;
-  record: string;
-}
+/** A products row as written; `seq` is assigned by SQLite. */
+export type ProductRow = Omit<CatalogTables["products"], "seq">;
 
 /** One code a product can be scanned by. `variantId` is set when it names a child of a parent. */
 export interface RowCode {
