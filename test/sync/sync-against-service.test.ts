@@ -119,6 +119,57 @@ describe("syncing the reference service's catalog", () => {
     expect(missedAfterFirst.length).toBeLessThan(40);
   });
 
+  it("sets aside a record that breaks the contract, counts it, and syncs the rest", async () => {
+    const { session, core, dataDir } = await signedInCore(service);
+    const store = await openCatalogStore(catalogFileFor(dataDir, service.demo.accountId));
+    cleanups.push(() => store.close());
+    const inner = sessionProductsSource(session);
+    let broken: string | null = null;
+    const corrupting = {
+      ...inner,
+      async fetchPage(...args: Parameters<typeof inner.fetchPage>) {
+        const page = await inner.fetchPage(...args);
+        const victim = broken === null ? page.received.shift() : undefined;
+        if (victim !== undefined) {
+          broken = victim.product.id;
+          page.rejected.push({
+            id: victim.product.id,
+            reason: "name: expected string",
+            raw: { ...victim.raw, name: 42 },
+          });
+        }
+        return page;
+      },
+    };
+    const summary = await runSync({ source: corrupting, store, clock: Date.now, pageSize: 100 });
+    const server = await admin.liveProducts();
+    expect(summary).toMatchObject({ rejected: 1, mismatch: true, products: server.size - 1 });
+    expect(await core.status()).toMatchObject({ quarantined: 1, mismatch: true });
+    // A full sync that receives the record intact repairs the catalog and empties the quarantine.
+    await runSync({ source: inner, store, clock: Date.now, pageSize: 100, full: true });
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(server);
+    expect(await core.status()).toMatchObject({ quarantined: 0, mismatch: false });
+  });
+
+  it("stops when cancelled, keeps what it committed, and resumes from there", async () => {
+    const { core, dataDir } = await signedInCore(service);
+    const controller = new AbortController();
+    const error = await failure(
+      core.sync({
+        pageSize: 100,
+        signal: controller.signal,
+        onProgress: afterPages(3, () => controller.abort()),
+      }),
+    );
+    expect(error.kind).toBe("cancelled");
+    const kept = localProducts(dataDir, service.demo.accountId).size;
+    expect(kept).toBeGreaterThan(250); // three pages, less the boundary products read twice
+    expect(await core.status()).toMatchObject({ syncUnfinished: true, products: kept });
+    const resumed = await core.sync({ pageSize: 100 });
+    expect(resumed).toMatchObject({ resumed: true, mismatch: false });
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(await admin.liveProducts());
+  });
+
   it("answers lookups from the last committed state while a sync runs", async () => {
     const { core } = await signedInCore(service);
     await core.sync({ pageSize: 200 });
