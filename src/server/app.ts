@@ -11,6 +11,7 @@ import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
+import type { PagePositions } from "./page-positions.ts";
 import { registerProductReadRoutes } from "./product-routes.ts";
 import { registerProductWriteRoutes } from "./product-write-routes.ts";
 import { registerUserRoutes } from "./user-routes.ts";
@@ -20,6 +21,7 @@ export interface AppDependencies extends AuthDependencies {
   tokenTtlSeconds: number;
   faults: FaultSwitch;
   writeClock: WriteClock;
+  positions: PagePositions;
 }
 
 /** Request bodies larger than this are refused with 413. */

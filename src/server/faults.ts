@@ -67,7 +67,7 @@ export async function serveFault(
   fault: Fault,
   request: FastifyRequest,
   reply: FastifyReply,
-  body: () => Promise<string>,
+  body: () => Promise<Buffer>,
 ): Promise<FastifyReply | undefined> {
   switch (fault.kind) {
     case "500":
@@ -87,7 +87,7 @@ export async function serveFault(
       return undefined;
     case "truncated":
       reply.hijack();
-      sendTruncated(reply, Buffer.from(await body()));
+      sendTruncated(reply, await body());
       return undefined;
   }
 }

@@ -5,13 +5,15 @@ import { requestInfo, successBody, withRawResults } from "./envelope.ts";
 import { type FaultSwitch, serveFault } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
 import { isUuid } from "./ids.ts";
+import type { PagePositions } from "./page-positions.ts";
 import { cursorUrls, type Paging, parsePaging, requestCursor } from "./pagination.ts";
-import { parseProductFilters } from "./product-filters.ts";
+import { type ProductFilters, parseProductFilters } from "./product-filters.ts";
 import { countProducts, findProductBody, listProducts, type StoredProduct } from "./products-store.ts";
 import { queryParams } from "./query-params.ts";
 
 export interface ProductReadDependencies extends AuthDependencies {
   faults: FaultSwitch;
+  positions: PagePositions;
 }
 
 type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
@@ -36,7 +38,8 @@ export function registerProductReadRoutes(app: FastifyInstance, deps: ProductRea
     if (!isUuid(request.params.id)) throw new HttpError(400, "The product id is not a UUID.");
     const body = await findProductBody(deps.db, claims.aud, request.params.id);
     if (body === undefined) throw new HttpError(404, "No product with this id.");
-    return reply.type(json).send(withRawResults(successBody(request, "Product found.", {}), [body]));
+    const head = successBody(request, "Product found.", {});
+    return reply.type(json).send(withRawResults(head, [Buffer.from(body)]));
   });
 }
 
@@ -45,18 +48,39 @@ async function listPage(deps: ProductReadDependencies, request: AccountRequest, 
   const params = queryParams(request.url);
   const filters = parseProductFilters(params);
   const paging = parsePaging(params);
-  const body = async (): Promise<string> => {
-    const rows = await listProducts(deps.db, claims.aud, filters, {
-      cursorField: paging.cursorField,
-      firstMs: paging.firstMs,
-      offset: paging.page * paging.size,
-      limit: paging.size,
-    });
+  const body = async (): Promise<Buffer> => {
+    const rows = await readPage(deps, claims.aud, filters, paging);
     return pageBody(request, params, paging, rows);
   };
   const fault = deps.faults.draw();
   if (fault !== null) return serveFault(fault, request, reply, body);
   return reply.type(json).send(await body());
+}
+
+/** Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts). */
+async function readPage(
+  deps: ProductReadDependencies,
+  accountId: string,
+  filters: ProductFilters,
+  paging: Paging,
+) {
+  const { positions } = deps;
+  const walk = JSON.stringify([accountId, filters, paging.cursorField, paging.firstMs, paging.size]);
+  const query = { cursorField: paging.cursorField, firstMs: paging.firstMs, limit: paging.size };
+  const byOffset = () =>
+    listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
+  const generation = positions.generation();
+  const after = positions.endBefore(walk, paging.page);
+  let rows = after
+    ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
+    : await byOffset();
+  // A write began while reading: the remembered position may be stale, so count again from the start.
+  if (after && positions.generation() !== generation) rows = await byOffset();
+  const last = rows.at(-1);
+  if (last && rows.length === paging.size) {
+    positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, generation);
+  }
+  return rows;
 }
 
 /** A full page means there may be more: only then do the cursors point on to a next page. */
@@ -65,7 +89,7 @@ function pageBody(
   params: URLSearchParams,
   paging: Paging,
   rows: StoredProduct[],
-): string {
+): Buffer {
   const last = rows.at(-1);
   const edge =
     last && rows.length === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;

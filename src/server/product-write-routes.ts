@@ -1,6 +1,6 @@
 // Beyond the spec, shaped like the real service: create, update (merge) and soft delete of products, so
 // demos and tests can change the catalog while a client syncs. Each write runs in one transaction and
-// gets a write instant strictly after the previous write's.
+// gets a write instant strictly after the previous write's; each one forgets the remembered page positions.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Product, productCodes } from "../shared/api/product.ts";
@@ -9,12 +9,14 @@ import type { ServiceDatabase } from "./database.ts";
 import { successBody } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
 import { isUuid } from "./ids.ts";
+import type { PagePositions } from "./page-positions.ts";
 import { changedProduct, deletedProduct, newProduct } from "./product-records.ts";
 import { findCodeOwners, findProductBody, insertProducts, replaceProduct } from "./products-store.ts";
 import type { WriteClock } from "./write-clock.ts";
 
 export interface ProductWriteDependencies extends AuthDependencies {
   writeClock: WriteClock;
+  positions: PagePositions;
 }
 
 type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
@@ -24,6 +26,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:create");
     const record = await deps.db.transaction().execute(async (trx) => {
+      deps.positions.forget();
       const created = newProduct(
         request.body,
         { id: randomUUID(), accountId: claims.aud },
@@ -41,6 +44,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.put("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
+      deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       const changed = changedProduct(existing, request.body, deps.writeClock.next());
       await ensureCodesFree(trx, claims.aud, changed);
@@ -53,6 +57,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.delete("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
+      deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       // Deleting twice changes nothing, so it does not move the product in the updated_at order either.
       if (existing.deleted) return existing;

@@ -1,13 +1,15 @@
 // Products as stored: the wire JSON text plus the columns lists filter and sort on, and one row per code.
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { CursorField } from "../shared/api/pagination.ts";
 import { type Product, productCodes } from "../shared/api/product.ts";
 import type { ProductsTable, ServiceDatabase } from "./database.ts";
+import type { PageEdge } from "./pagination.ts";
 import type { ProductFilters } from "./product-filters.ts";
 
 export interface StoredProduct {
   id: string;
-  body: string;
+  /** The JSON text as UTF-8 bytes, ready to be written to a response. */
+  body: Buffer;
   updated_at: number;
   created_at: number;
 }
@@ -105,7 +107,9 @@ function filteredProducts(db: ServiceDatabase, accountId: string, filters: Produ
 export interface PageQuery {
   cursorField: CursorField;
   firstMs: number | null;
+  /** Either skip `offset` rows, or start after the item `after` (in cursor field, id order). */
   offset: number;
+  after?: PageEdge;
   limit: number;
 }
 
@@ -116,8 +120,19 @@ export function listProducts(
   filters: ProductFilters,
   page: PageQuery,
 ): Promise<StoredProduct[]> {
-  let query = filteredProducts(db, accountId, filters).select(["id", "body", "updated_at", "created_at"]);
+  let query = filteredProducts(db, accountId, filters).select([
+    "id",
+    sql<Buffer>`CAST(body AS BLOB)`.as("body"),
+    "updated_at",
+    "created_at",
+  ]);
   if (page.firstMs !== null) query = query.where(page.cursorField, ">=", page.firstMs);
+  const after = page.after;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple(page.cursorField, "id"), ">", eb.tuple(after.cursorMs, after.id)),
+    );
+  }
   return query.orderBy(page.cursorField).orderBy("id").limit(page.limit).offset(page.offset).execute();
 }
 

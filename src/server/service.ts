@@ -6,6 +6,7 @@ import { openDatabase } from "./database.ts";
 import { type DemoCredentials, ensureDemoAccount } from "./demo-account.ts";
 import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { createPagePositions } from "./page-positions.ts";
 import { lastWriteMs } from "./products-store.ts";
 import { loadSigningKey } from "./signing-key.ts";
 import { createWriteClock } from "./write-clock.ts";
@@ -59,14 +60,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       now: clock(),
     });
     const writeClock = createWriteClock(clock, await lastWriteMs(db));
-    const app = createApp({
-      db,
-      signingKey: await loadSigningKey(db),
-      clock,
-      tokenTtlSeconds,
-      faults,
-      writeClock,
-    });
+    const signingKey = await loadSigningKey(db);
+    const positions = createPagePositions();
+    const app = createApp({ db, signingKey, clock, tokenTtlSeconds, faults, writeClock, positions });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;

@@ -121,23 +121,19 @@ describe("the start script", () => {
     expect(await second.stop("SIGINT")).toBe(0);
   });
 
-  it.each([
-    ["--port", "x"],
-    ["--bogus"],
-    ["--faults", "2"],
-    ["--demo", "-1"],
-    ["--token-ttl", "0"],
-    ["extra"],
-  ])("refuses %s with one plain line and exit code 2", async (...args) => {
-    const child = run(args);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const [code] = await once(child, "exit");
-    expect(code).toBe(2);
-    expect(stdout).toBe("");
-    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
-    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
-  });
+  it.each([["--port", "x"], ["--bogus"], ["--demo", "-1"], ["extra"]])(
+    "refuses %s with one plain line and exit code 2",
+    async (...args) => {
+      const child = run(args);
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const [code] = await once(child, "exit");
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+    },
+  );
 });

@@ -190,3 +190,20 @@ describe("write permissions", () => {
     expectError(await call(service, "DELETE", path.product(target.id), { token: reader }), 403);
   });
 });
+
+describe("pages around writes", () => {
+  it("serves page N as the Nth slice of the current order, also right after a write moved a product", async () => {
+    const ids = (products: readonly unknown[]) => products.map((product) => (product as Product).id);
+    const pageAt = async (page: number) => {
+      const reply = await call(service, "GET", `${path.products}?size=5&page=${page}`, { token });
+      return ids(productsPageSchema.parse(reply.json).results);
+    };
+    expect([...(await pageAt(0)), ...(await pageAt(1))]).toEqual(ids(await livePage()).slice(0, 10));
+    const moved = (await livePage())[0] as Product;
+    await write("PUT", path.product(moved.id), { name: "Moved to the end" });
+    const order = ids(await livePage());
+    expect(order.at(-1)).toBe(moved.id);
+    expect(await pageAt(1)).toEqual(order.slice(5, 10));
+    expect(await pageAt(2)).toEqual(order.slice(10, 15));
+  });
+});

@@ -1,0 +1,151 @@
+// Products served per second by the reference service: a 100,000 product catalog walked at size 1000 over
+// loopback HTTP by following cursor.next, next to a baseline measured in the same run: a bare node:http
+// server answering a pre-serialised page of the same size, walked the same way. Both servers run in their
+// own child process, so the ratio compares the servers and not this machine's load of the moment.
+// Run: npm run bench:service [-- --products N --rounds R]
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const pageSize = 1000;
+
+interface Walk {
+  products: number;
+  pages: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** Starts a child process and resolves with its first stdout line. */
+async function startChild(args: string[]): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(out.split("\n")[0] ?? "");
+    });
+    child.once("exit", (code) => reject(new Error(`child exited with ${code} before it was ready`)));
+  });
+  return { child, line };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.kill("SIGINT");
+  if (child.exitCode === null) await once(child, "exit");
+}
+
+/** Follows `cursor.next` from `start` to the end, parsing every page as a client must to find the next one. */
+async function walk(start: string, headers: Record<string, string>, maxPages = Number.POSITIVE_INFINITY) {
+  const began = performance.now();
+  let url: string | undefined = start;
+  const result: Walk = { products: 0, pages: 0, bytes: 0, seconds: 0 };
+  while (url && result.pages < maxPages) {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`page ${result.pages}: HTTP ${response.status}`);
+    const text = await response.text();
+    const page = JSON.parse(text) as { count: number; cursor: { next?: string } };
+    result.products += page.count;
+    result.pages += 1;
+    result.bytes += Buffer.byteLength(text);
+    url = page.cursor.next;
+  }
+  result.seconds = (performance.now() - began) / 1000;
+  return result;
+}
+
+/** The baseline server: answers every request with the page it was given, nothing else. */
+async function baselineServer(pageFile: string): Promise<void> {
+  const { readFile } = await import("node:fs/promises");
+  const body = await readFile(pageFile);
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": body.length,
+    });
+    response.end(body);
+  });
+  server.listen(0, "127.0.0.1", () => {
+    process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+  });
+  process.once("SIGINT", () => server.close(() => process.exit(0)));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { products: { type: "string", default: "100000" }, rounds: { type: "string", default: "3" } },
+  });
+  const products = Number(values.products);
+  const rounds = Number(values.rounds);
+  const cli = join(import.meta.dirname, "../src/server/cli.ts");
+  const loadStart = performance.now();
+  const service = await startChild([cli, "--port", "0", "--demo", String(products)]);
+  const ready = JSON.parse(service.line.slice("ready ".length)) as Record<string, string>;
+  process.stderr.write(
+    `service ready with ${products} products in ${((performance.now() - loadStart) / 1000).toFixed(1)} s\n`,
+  );
+  const { mkdtemp, rm, writeFile } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const dir = await mkdtemp(join(tmpdir(), "service-bench-"));
+  let baseline: ChildProcess | undefined;
+  try {
+    const login = await fetch(`${ready.baseUrl}/api/v1/users/auth/key`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: ready.accountId, api_key: ready.apiKey }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const start = `${ready.baseUrl}/api/v1/products/${ready.legacyId}?size=${pageSize}&deleted=false`;
+
+    // The baseline's page is a real page of this catalog, minus its `next`, so each fetch is one whole walk step.
+    const sample = (await (await fetch(start, { headers })).json()) as { cursor: object };
+    const pageFile = join(dir, "page.json");
+    await writeFile(pageFile, JSON.stringify({ ...sample, cursor: { ...sample.cursor, next: undefined } }));
+    const bare = await startChild([import.meta.filename, "--baseline-server", pageFile]);
+    baseline = bare.child;
+    const baselineUrl = `http://127.0.0.1:${bare.line.trim()}/page`;
+
+    const best = { service: 0, baseline: 0 };
+    let last: Walk | undefined;
+    for (let round = 1; round <= rounds; round++) {
+      const served = await walk(start, headers);
+      let bareTotal: Walk = { products: 0, pages: 0, bytes: 0, seconds: 0 };
+      for (let page = 0; page < served.pages; page++) {
+        const one = await walk(baselineUrl, {}, 1);
+        bareTotal = {
+          products: bareTotal.products + one.products,
+          pages: bareTotal.pages + 1,
+          bytes: bareTotal.bytes + one.bytes,
+          seconds: bareTotal.seconds + one.seconds,
+        };
+      }
+      const rates = {
+        service: served.products / served.seconds,
+        baseline: bareTotal.products / bareTotal.seconds,
+      };
+      best.service = Math.max(best.service, rates.service);
+      best.baseline = Math.max(best.baseline, rates.baseline);
+      last = served;
+      process.stdout.write(
+        `round ${round}: service ${Math.round(rates.service)} products/s (${served.pages} pages, ` +
+          `${(served.bytes / 1e6).toFixed(0)} MB in ${served.seconds.toFixed(2)} s), baseline ${Math.round(rates.baseline)} products/s\n`,
+      );
+    }
+    process.stdout.write(
+      `best of ${rounds}: service ${Math.round(best.service)} products/s, bare node:http baseline ` +
+        `${Math.round(best.baseline)} products/s, ratio ${(best.service / best.baseline).toFixed(2)} ` +
+        `(${last?.products} live products of ${products}, size ${pageSize}, target >= 30000/s)\n`,
+    );
+  } finally {
+    if (baseline) await stopChild(baseline);
+    await stopChild(service.child);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "--baseline-server") await baselineServer(process.argv[3] ?? "");
+else await main();
