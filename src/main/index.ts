@@ -1,12 +1,15 @@
 // The thin Electron shell. Everything it drives lives in plain modules that never import electron.
 import { join } from "node:path";
 import { app, BrowserWindow, session } from "electron";
+import icon from "../../resources/icon.png?asset";
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1100,
     height: 760,
     show: false,
+    // Windows and macOS take the icon from the packaged app; Linux needs it on the window.
+    ...(process.platform === "linux" ? { icon } : {}),
     webPreferences: {
       preload: join(import.meta.dirname, "../preload/index.cjs"),
       contextIsolation: true,

@@ -1,0 +1,2 @@
+// electron-vite resolves `?asset` imports to a file path at build time.
+/// <reference types="electron-vite/node" />
