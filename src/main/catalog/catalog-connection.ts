@@ -9,16 +9,20 @@ export function openConnection(file: string, options: { readonly: boolean }): Da
     db = new BetterSqlite3(file, { readonly: options.readonly, fileMustExist: options.readonly });
     // WAL lets the read connection see the last committed state while a sync writes; NORMAL is
     // durable enough with WAL (a power cut can lose the last page, never corrupt the file).
+    // Product records are about 2 KB: a 4 KB page held one and wasted the rest, an 8 KB page holds
+    // three or four. The file is 40% smaller and pages commit faster (bench/catalog-store.ts). Only
+    // takes effect when the file is created.
+    if (!options.readonly) db.pragma("page_size = 8192");
     if (!options.readonly) db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
     // Index inserts land all over a large file; the 2 MB default cache would reread pages constantly.
     db.pragma("cache_size = -65536");
-    // A page of products is about 2 MB of WAL: at the default 4 MB, every other commit paid for a
-    // checkpoint (copy + fsync). Checkpointing every 64 MB makes a first sync about a third faster
-    // (bench/catalog-store.ts); the journal is cut back to that size afterwards.
-    db.pragma("wal_autocheckpoint = 16384");
+    // A page of products is about 2 MB of WAL: at the default (1000 pages), most commits paid for a
+    // checkpoint (copy + fsync). Checkpointing every 64 MB (8192 pages of 8 KB) makes a first sync
+    // about a third faster (bench/catalog-store.ts); the journal is cut back to that size afterwards.
+    db.pragma("wal_autocheckpoint = 8192");
     db.pragma("journal_size_limit = 67108864");
     // Reading the schema proves the file is a SQLite database; the constructor alone does not.
     db.pragma("user_version");
