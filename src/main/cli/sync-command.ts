@@ -1,5 +1,5 @@
 import { pagingLimits } from "../../shared/api/pagination.ts";
-import { defaultPageSize } from "../sync/sync-engine.ts";
+import { defaultPageSize, type SyncSummary } from "../sync/sync-engine.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
