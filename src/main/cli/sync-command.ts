@@ -43,9 +43,7 @@ export const syncCommand: Command = {
   },
 };
 
-function describeSummary(
-  summary: Awaited<ReturnType<import("../catalog-core.ts").CatalogCore["sync"]>>,
-): string {
+function describeSummary(summary: SyncSummary): string {
   const kind = summary.mode === "full" ? "Full sync" : "Sync";
   const lines = [
     `${kind} ${summary.resumed ? "resumed and " : ""}finished: ${summary.products} products in the local catalog` +
