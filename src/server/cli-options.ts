@@ -1,5 +1,6 @@
 // The start script's flags, checked into service options. A bad flag is a one-line message, never a trace.
 import { parseArgs } from "node:util";
+import { maxDemoProducts } from "./demo-catalog.ts";
 import type { ServiceOptions } from "./service.ts";
 
 export const usage =
@@ -14,7 +15,7 @@ export function parseCliOptions(args: string[]): ServiceOptions {
     host: values.host ?? "127.0.0.1",
     port: number(values.port, "--port", 0, 65535) ?? 8787,
     dbFile: values.db ?? ":memory:",
-    demoProducts: number(values.demo, "--demo", 0, 10_000_000) ?? 1000,
+    demoProducts: number(values.demo, "--demo", 0, maxDemoProducts) ?? 1000,
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
     faults:
       faultRate === undefined || faultRate === 0

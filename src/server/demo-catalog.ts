@@ -37,7 +37,16 @@ const HISTORY_MS = 400 * 86_400_000;
 const IMPORT_RUN_START = 0.01;
 const IMPORT_RUN_MAX = 60;
 
+/**
+ * The largest catalog worth generating: it is built and held in memory (a million products take
+ * about 7 GB in the service), and the code ranges below leave room for about twice as many.
+ */
+export const maxDemoProducts = 1_000_000;
+
 export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
+  if (options.count > maxDemoProducts) {
+    throw new RangeError(`a demo catalog holds at most ${maxDemoProducts} products, not ${options.count}`);
+  }
   const catalog = createCatalogContext(options);
   const products: Product[] = [];
   while (products.length < options.count) {
@@ -62,6 +71,8 @@ interface CatalogContext {
   groups: string[];
   /** Numbers sku and custom_id. */
   recordNumber: number;
+  /** Digits of that number: six, or more for a catalog of a million records or more. */
+  numberWidth: number;
 }
 
 function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
@@ -74,6 +85,7 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
     taxes: { standard: random.uuid(), reduced: random.uuid() },
     groups: Array.from({ length: 8 }, () => random.uuid()),
     recordNumber: 0,
+    numberWidth: Math.max(6, String(options.count).length),
   };
 }
 
@@ -202,7 +214,7 @@ function retailCodes({ random, codes }: CatalogContext): RecordSpec["codes"] {
  */
 function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
   const { random } = catalog;
-  const number = digits(++catalog.recordNumber, 6);
+  const number = digits(++catalog.recordNumber, catalog.numberWidth);
   const numbered = random.chance(NUMBERED_SHARE);
   const { created_at, updated_at } = catalog.nextInstants();
   return {

@@ -128,6 +128,7 @@ describe("search and bad input", () => {
     [["lookup", "123", "--colour", "red"], /Unknown option/],
     [["frobnicate"], /Unknown command "frobnicate"/],
     [["login", "--base-url", "ftp://example"], /must start with http/],
+    [["demo", "--products", "1000001"], /--products must be a whole number from 50 to 1000000/],
   ])("%j exits 2 with a plain message", async (args, message) => {
     const result = await cli(...args);
     expect(result.code).toBe(2);

@@ -121,7 +121,7 @@ describe("the start script", () => {
     expect(await second.stop("SIGINT")).toBe(0);
   });
 
-  it.each([["--port", "x"], ["--bogus"], ["--demo", "-1"], ["extra"]])(
+  it.each([["--port", "x"], ["--bogus"], ["--demo", "-1"], ["--demo", "1000001"], ["extra"]])(
     "refuses %s with one plain line and exit code 2",
     async (...args) => {
       const child = run(args);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type DemoCatalogOptions, generateDemoCatalog } from "../../src/server/demo-catalog.ts";
+import {
+  type DemoCatalogOptions,
+  generateDemoCatalog,
+  maxDemoProducts,
+} from "../../src/server/demo-catalog.ts";
 import { type Product, productCodes, productSchema } from "../../src/shared/api/product.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
 
@@ -28,6 +32,11 @@ describe("generateDemoCatalog", () => {
   it.each([0, 1, 2, 3, 5, 17, 5_000])("makes exactly %i records", (count) => {
     const products = count === 5_000 ? catalog : generateDemoCatalog(options(count));
     expect(products).toHaveLength(count);
+  });
+
+  it("refuses a catalog larger than it can hold", () => {
+    const options = { count: maxDemoProducts + 1, seed: 1, accountId: "a", now: 0 };
+    expect(() => generateDemoCatalog(options)).toThrow(RangeError);
   });
 
   it("keeps families whole in small catalogs", () => {

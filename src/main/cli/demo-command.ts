@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { maxDemoProducts } from "../../server/demo-catalog.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import type { Product } from "../../shared/api/product.ts";
 import { withCheckDigit } from "../../shared/barcode/gtin.ts";
@@ -16,7 +17,7 @@ export const demoCommand: Command = {
   usage: "demo [--products N (default 20000)]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, { ...dataDirOption, products: { type: "string" } }, 0);
-    const count = integerFlag("products", values.products, 50, 1_000_000) ?? 20_000;
+    const count = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
     // Without --data-dir the demo leaves nothing behind in the person's own catalog.
     const ownDir = values["data-dir"] === undefined;
     const dataDir = values["data-dir"] ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
