@@ -7,6 +7,7 @@ import { maxDemoProducts } from "../../server/demo-catalog.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import type { Product } from "../../shared/api/product.ts";
 import { withCheckDigit } from "../../shared/barcode/gtin.ts";
+import { searchText } from "../catalog/search-text.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { type OpenCatalog, openCatalog } from "./open-catalog.ts";
@@ -103,9 +104,8 @@ function examples(products: Product[]): [string, string][] {
 
 /** A word from a product name whose accents fold away, typed without them, as a hurried cashier would. */
 function searchWord(products: Product[]): { typed: string; from: string } {
-  const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   const words = products.flatMap((product) => product.name.split(/\s+/));
-  const accented = words.find((word) => word.length >= 4 && fold(word) !== word.toLowerCase());
+  const accented = words.find((word) => word.length >= 4 && searchText(word) !== word.toLowerCase());
   const from = accented ?? words[0] ?? "";
-  return { typed: fold(from), from };
+  return { typed: searchText(from), from };
 }
