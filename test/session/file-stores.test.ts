@@ -1,6 +1,6 @@
 // The CLI's on-disk stores: owner-only permissions, whole-file atomic replacement, schema on read.
 import { readFileSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -104,6 +104,24 @@ describe("JSON settings store", () => {
     expect(await store.read()).toBeNull();
     await writeFile(file, JSON.stringify({ name: "x" }));
     expect(await store.read()).toBeNull();
+  });
+
+  it("sees what another store (another process) wrote, and does not re-read an unchanged file", async () => {
+    const file = join(dir, "settings.json");
+    const mine = createJsonFileStore(file, schema);
+    const theirs = createJsonFileStore(file, schema);
+    await mine.write({ name: "till 1", count: 1 });
+    expect(await mine.read()).toEqual({ name: "till 1", count: 1 });
+    await theirs.write({ name: "till 2", count: 2 });
+    expect(await mine.read()).toEqual({ name: "till 2", count: 2 });
+
+    // Same inode, size and modification time: the parsed value is reused, the file not read again.
+    const instant = new Date("2026-01-01T00:00:00Z");
+    await utimes(file, instant, instant);
+    expect(await mine.read()).toEqual({ name: "till 2", count: 2 });
+    await writeFile(file, JSON.stringify({ name: "till 3", count: 3 }, null, 2));
+    await utimes(file, instant, instant);
+    expect(await mine.read()).toEqual({ name: "till 2", count: 2 });
   });
 
   it("refuses to write a value that breaks its schema", async () => {
