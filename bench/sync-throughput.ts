@@ -49,6 +49,24 @@ try {
   );
   console.log(`memory: rss ${mb(rssBefore)} before the sync, peak ${mb(rssPeak)} during it`);
 
+  // A scan as the till makes it: through the catalog core, session check included.
+  const sample = await session.authorised((auth, client) =>
+    client.fetchProductsPage(auth, { size: 1000, page: 3, deleted: false }),
+  );
+  const codes = sample.received.flatMap(({ product }) => (product.barcode ? [product.barcode] : []));
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const code of codes) {
+      const began = performance.now();
+      const answer = await core.lookup(code);
+      times.push(performance.now() - began);
+      if (answer.match === null) throw new Error(`lookup of ${code} found nothing`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => (times[Math.floor(share * (times.length - 1))] ?? 0).toFixed(3);
+  console.log(`lookup through the core: median ${at(0.5)} ms, p99 ${at(0.99)} ms (${times.length} scans)`);
+
   const again = performance.now();
   const incremental = await core.sync({ pageSize });
   console.log(
