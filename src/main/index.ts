@@ -15,6 +15,8 @@ function createWindow(): BrowserWindow {
       contextIsolation: true,
       nodeIntegration: false,
       sandbox: true,
+      // The sandboxed preload cannot ask the app; it reads what it needs from its arguments.
+      additionalArguments: [`--app-version=${app.getVersion()}`],
     },
   });
   window.once("ready-to-show", () => window.show());

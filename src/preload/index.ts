@@ -2,8 +2,10 @@
 import { contextBridge } from "electron";
 import type { CatalogApi } from "./api.d.ts";
 
+const versionArgument = process.argv.find((argument) => argument.startsWith("--app-version="));
+
 const api = {
-  appVersion: process.env.npm_package_version ?? "dev",
+  appVersion: versionArgument?.slice("--app-version=".length) ?? "unknown",
 } satisfies CatalogApi;
 
 contextBridge.exposeInMainWorld("catalog", api);
