@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openCatalogStore } from "../src/main/catalog/catalog-store.ts";
+import { openCatalogStore } from "../src/core/catalog/catalog-store.ts";
 import { generateDemoCatalog } from "../src/server/demo-catalog.ts";
 import { type Product, productCodes } from "../src/shared/api/product.ts";
 

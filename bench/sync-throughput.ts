@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { openCatalog } from "../src/main/cli/open-catalog.ts";
+import { openCatalog } from "../src/cli/open-catalog.ts";
 
 const count = Number(process.argv[2] ?? 100_000);
 const pageSize = 1000;

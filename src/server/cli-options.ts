@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { maxDemoProducts } from "./demo-catalog.ts";
 import type { ServiceOptions } from "./service.ts";
 
-export const usage =
+const usage =
   "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--token-ttl SECONDS] [--faults RATE --fault-seed S]";
 
 export class CliOptionError extends Error {}

@@ -15,7 +15,7 @@ export function successBody(request: FastifyRequest, msg: string, fields: Record
   return { status: 200, msg, request: requestInfo(request), ...fields };
 }
 
-export function errorBody(request: FastifyRequest, error: HttpError) {
+function errorBody(request: FastifyRequest, error: HttpError) {
   return {
     status: error.status,
     msg: error.message,

@@ -7,7 +7,7 @@ import { HttpError } from "./http-error.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 
 export type FaultKind = "500" | "503" | "429" | "slow" | "reset" | "truncated";
-export const faultKinds: readonly FaultKind[] = ["500", "503", "429", "slow", "reset", "truncated"];
+const faultKinds: readonly FaultKind[] = ["500", "503", "429", "slow", "reset", "truncated"];
 
 export interface FaultOptions {
   /** Share of product-list responses that fail, 0..1. */

@@ -35,6 +35,6 @@ const idsByStatus: Record<number, string> = {
   503: "unavailable",
 };
 
-export function errorId(status: number): string {
+function errorId(status: number): string {
   return idsByStatus[status] ?? `http_${status}`;
 }

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { HttpError } from "./http-error.ts";
 
-export function validationError(
+function validationError(
   what: string,
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): HttpError {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
-import { adminApi, tempDir } from "../support/catalog-fixtures.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
+import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;

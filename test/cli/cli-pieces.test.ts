@@ -2,11 +2,11 @@
 // data lives when nobody says.
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { askHidden } from "../../src/main/cli/ask-hidden.ts";
-import type { CliIo } from "../../src/main/cli/cli-io.ts";
-import { describeProgress, progressWriter } from "../../src/main/cli/progress-line.ts";
-import { defaultDataDir } from "../../src/main/data-dir.ts";
-import type { SyncProgress } from "../../src/main/sync/sync-engine.ts";
+import { askHidden } from "../../src/cli/ask-hidden.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+import { defaultDataDir } from "../../src/cli/data-dir.ts";
+import { describeProgress, progressWriter } from "../../src/cli/progress-line.ts";
+import type { SyncProgress } from "../../src/shared/catalog/sync-progress.ts";
 import { failure } from "../support/expect-failure.ts";
 
 const progress = (fields: Partial<SyncProgress>): SyncProgress => ({

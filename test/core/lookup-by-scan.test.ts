@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { gs1CheckDigit, withCheckDigit } from "../../src/shared/barcode/gtin.ts";
-import { adminApi, openTestCore, signInDemo, tempDir } from "../support/catalog-fixtures.ts";
+import { adminApi, openTestCore, signInDemo, tempDir } from "../support/service-fixtures.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;

@@ -16,12 +16,11 @@ export const keyLoginRequestSchema = z.object({ id: z.string().min(1), api_key: 
 export type KeyLoginRequest = z.infer<typeof keyLoginRequestSchema>;
 
 /** The account: paths use `legacy_id` when it has one, else `id`. */
-export const loginAccountSchema = z.looseObject({
+const loginAccountSchema = z.looseObject({
   id: z.string(),
   name: z.string().nullish(),
   legacy_id: z.string().nullish(),
 });
-export type LoginAccount = z.infer<typeof loginAccountSchema>;
 
 export const featuresObjectSchema = z.looseObject({
   vouchers: z.boolean().optional(),

@@ -11,20 +11,19 @@ export const cursorPositionSchema = z.looseObject({
 });
 export type CursorPosition = z.infer<typeof cursorPositionSchema>;
 
-export const requestCursorSchema = z.looseObject({
+const requestCursorSchema = z.looseObject({
   // Absent on the last page.
   next: cursorPositionSchema.nullish(),
   first: cursorPositionSchema,
   page: z.number().int().min(0),
 });
 
-export const cursorUrlsSchema = z.looseObject({
+const cursorUrlsSchema = z.looseObject({
   first: z.url(),
   self: z.url(),
   // Absent on the last page.
   next: z.url().nullish(),
 });
-export type CursorUrls = z.infer<typeof cursorUrlsSchema>;
 
 /** One page of products. Records stay unparsed here so one bad record can be set aside alone. */
 export const productsPageSchema = envelopeSchema.extend({

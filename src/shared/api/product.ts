@@ -6,18 +6,17 @@ import { timestampSchema } from "./common.ts";
 const loose = z.unknown().nullish();
 const list = z.array(z.unknown()).nullish();
 
-export const priceAmountSchema = z.looseObject({ net: z.number().nullable(), gross: z.number().nullable() });
+const priceAmountSchema = z.looseObject({ net: z.number().nullable(), gross: z.number().nullable() });
 
-export const defaultPriceSchema = z.looseObject({
+const defaultPriceSchema = z.looseObject({
   amount: priceAmountSchema.nullable(),
   currency: z.string(),
   cost: z.number().nullish(),
   margin: z.number().nullish(),
   purchase_price: z.number().nullish(),
 });
-export type DefaultPrice = z.infer<typeof defaultPriceSchema>;
 
-export const pricesSchema = z.looseObject({
+const pricesSchema = z.looseObject({
   base_prices: list,
   branch_prices: list,
   scaled_prices: list,
@@ -27,13 +26,13 @@ export const pricesSchema = z.looseObject({
 });
 
 /** A typed code: the newest of the three places a product keeps barcodes. */
-export const productCodeSchema = z.looseObject({
+const productCodeSchema = z.looseObject({
   data: z.string(),
   type: z.string().nullish(),
   caption: z.string().nullish(),
 });
 
-export const attributesSchema = z.record(z.string(), z.string());
+const attributesSchema = z.record(z.string(), z.string());
 
 export const childSummarySchema = z.looseObject({
   id: z.string(),
@@ -47,7 +46,7 @@ export const childSummarySchema = z.looseObject({
 export type ChildSummary = z.infer<typeof childSummarySchema>;
 
 /** One option of a variant parent: `{ Colour: ["red", "blue"] }`. */
-export const optionSchema = z.record(z.string(), z.array(z.string()));
+const optionSchema = z.record(z.string(), z.array(z.string()));
 
 /** Named kinds in the spec; any other string is kept and shown, never rejected. */
 export const knownProductTypes = [

@@ -15,12 +15,24 @@ import { type SymbologyHint, symbologyHint } from "./symbology-hint.ts";
 
 export type { ScanOptions } from "./scan-options.ts";
 
-export type ScanKind = "ean13" | "ean8" | "upca" | "upce" | "gtin14" | "variable-measure" | "gs1" | "text";
+export const scanKinds = [
+  "ean13",
+  "ean8",
+  "upca",
+  "upce",
+  "gtin14",
+  "variable-measure",
+  "gs1",
+  "text",
+] as const;
+export type ScanKind = (typeof scanKinds)[number];
 
 /** "none" when the code carries no check digit (free text, GS1 data without a GTIN or SSCC). */
-export type CheckDigitVerdict = "valid" | "invalid" | "none";
+export const checkDigitVerdicts = ["valid", "invalid", "none"] as const;
+export type CheckDigitVerdict = (typeof checkDigitVerdicts)[number];
 
-export type ScanProblemKind = "empty" | "invalid-check-digit" | "malformed-gs1" | "malformed-code";
+export const scanProblemKinds = ["empty", "invalid-check-digit", "malformed-gs1", "malformed-code"] as const;
+export type ScanProblemKind = (typeof scanProblemKinds)[number];
 
 export interface ScanProblem {
   kind: ScanProblemKind;

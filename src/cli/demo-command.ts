@@ -1,0 +1,111 @@
+// The main job on the embedded default upstream, in one command: the reference service with a demo
+// catalog, an organisation sign-in, a full sync with progress, then lookups and a search.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { searchText } from "../core/catalog/search-text.ts";
+import { maxDemoProducts } from "../server/demo-catalog.ts";
+import { type RunningService, startService } from "../server/service.ts";
+import type { Product } from "../shared/api/product.ts";
+import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
+import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
+import { type OpenCatalog, openCatalog } from "./open-catalog.ts";
+import { describeMatch, describeProductLine } from "./product-text.ts";
+import { progressWriter } from "./progress-line.ts";
+
+export const demoCommand: Command = {
+  usage: "demo [--products N (default 20000)]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { ...dataDirOption, products: { type: "string" } }, 0);
+    const count = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
+    // Without --data-dir the demo leaves nothing behind in the person's own catalog.
+    const ownDir = values["data-dir"] === undefined;
+    const dataDir = values["data-dir"] ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
+    io.stderr.write(`Starting the reference commerce service with ${count} demo products...\n`);
+    const service = await startService({ port: 0, demoProducts: count });
+    const catalog = openCatalog(dataDir);
+    try {
+      await signIn(service, catalog, io);
+      await sync(catalog, io);
+      await showLookups(catalog, io);
+      return exitCodes.ok;
+    } finally {
+      await catalog.core.close();
+      await service.close();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+async function signIn(service: RunningService, catalog: OpenCatalog, io: CliIo): Promise<void> {
+  const { organisation, username, password } = service.demo;
+  io.stdout.write(`Service: ${service.baseUrl}\nSigning in to "${organisation}" as ${username}...\n`);
+  const info = await catalog.session.signInOrganisation({
+    baseUrl: service.baseUrl,
+    organisation,
+    username,
+    password,
+    remember: false,
+  });
+  io.stdout.write(`Signed in until ${info.expiresAt}.\n\n`);
+}
+
+async function sync(catalog: OpenCatalog, io: CliIo): Promise<void> {
+  const progress = progressWriter(io.stderr, Date.now);
+  const started = Date.now();
+  const summary = await catalog.core.sync({ onProgress: progress.update });
+  progress.end();
+  const seconds = (Date.now() - started) / 1000;
+  io.stdout.write(
+    `Synced ${summary.products} products in ${seconds.toFixed(1)} s ` +
+      `(${summary.pages} pages; the service counts ${summary.serverTotal ?? "?"}).\n\n`,
+  );
+}
+
+async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {
+  const sample = await catalog.session.authorised((auth, client) =>
+    client.fetchProductsPage(auth, { size: 1000, page: 0, deleted: false }),
+  );
+  const products = sample.received.map(({ product }) => product);
+  for (const [title, code] of examples(products)) {
+    const answer = await catalog.core.lookup(code);
+    io.stdout.write(`> lookup ${code}  (${title})\n`);
+    io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
+    io.stdout.write("\n");
+  }
+  const word = searchWord(products);
+  const results = await catalog.core.search(word.typed, 5);
+  io.stdout.write(`> search "${word.typed}"  (typed without accents; finds "${word.from}")\n`);
+  io.stdout.write(`${results.map(describeProductLine).join("\n")}\n`);
+}
+
+/** Codes worth showing, taken from what the service holds; each one found only in the local catalog. */
+function examples(products: Product[]): [string, string][] {
+  const barcodeOf = (wanted: (product: Product) => boolean) =>
+    products.find((product) => product.active && product.barcode && wanted(product))?.barcode ?? null;
+  const list: [string, string | null][] = [
+    ["a standard product", barcodeOf((p) => p.type === "product" && /^[3-9]\d{12}$/.test(p.barcode ?? ""))],
+    ["a variant: its parent and siblings come with it", barcodeOf((p) => p.type === "variant")],
+    [
+      "the EAN-13 form of a UPC-A code",
+      ((code) => (code ? `0${code}` : null))(barcodeOf((p) => /^\d{12}$/.test(p.barcode ?? ""))),
+    ],
+    [
+      "a scale label: 1.250 kg of a weighed product",
+      ((code) => (code ? withCheckDigit(`${code.slice(0, 7)}01250`) : null))(
+        barcodeOf((p) => p.barcode?.startsWith("21") ?? false),
+      ),
+    ],
+    ["a code no product has", withCheckDigit("990000000001")],
+  ];
+  return list.filter((entry): entry is [string, string] => entry[1] !== null);
+}
+
+/** A word from a product name whose accents fold away, typed without them, as a hurried cashier would. */
+function searchWord(products: Product[]): { typed: string; from: string } {
+  const words = products.flatMap((product) => product.name.split(/\s+/));
+  const accented = words.find((word) => word.length >= 4 && searchText(word) !== word.toLowerCase());
+  const from = accented ?? words[0] ?? "";
+  return { typed: searchText(from), from };
+}

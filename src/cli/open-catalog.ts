@@ -1,0 +1,31 @@
+// The CLI's catalog: everything under one data directory, secrets in a file only its owner can read.
+import type { CatalogCore } from "../core/catalog-core.ts";
+import { wireCatalog } from "../core/catalog-wiring.ts";
+import type { Session } from "../core/session/session.ts";
+import { dataDirStores } from "../core/storage/data-dir-stores.ts";
+import type { CliIo } from "./cli-io.ts";
+import { defaultDataDir } from "./data-dir.ts";
+
+export interface OpenCatalog {
+  dataDir: string;
+  session: Session;
+  core: CatalogCore;
+}
+
+export function openCatalog(dataDir: string): OpenCatalog {
+  return { dataDir, ...wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now }) };
+}
+
+/** Opens the catalog for one command and always closes it, whatever the command does. */
+export async function withCatalog<T>(
+  dataDirFlag: string | undefined,
+  io: CliIo,
+  work: (catalog: OpenCatalog) => Promise<T>,
+): Promise<T> {
+  const catalog = openCatalog(dataDirFlag ?? defaultDataDir(io.env));
+  try {
+    return await work(catalog);
+  } finally {
+    await catalog.core.close();
+  }
+}

@@ -1,0 +1,62 @@
+// Finds the command, runs it, and turns any error into one plain line and an exit code.
+import { isAppError } from "../shared/app-error.ts";
+import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
+import { demoCommand } from "./demo-command.ts";
+import { loginCommand, logoutCommand } from "./login-command.ts";
+import { lookupCommand } from "./lookup-command.ts";
+import { searchCommand } from "./search-command.ts";
+import { statusCommand } from "./status-command.ts";
+import { syncCommand } from "./sync-command.ts";
+
+const commands: Record<string, Command> = {
+  login: loginCommand,
+  logout: logoutCommand,
+  sync: syncCommand,
+  lookup: lookupCommand,
+  search: searchCommand,
+  status: statusCommand,
+  demo: demoCommand,
+};
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const at = commandIndex(argv);
+  const name = at === -1 ? undefined : argv[at];
+  if (name === undefined || name === "help" || argv.includes("--help")) {
+    io.stderr.write(usage());
+    return name === undefined ? exitCodes.failed : exitCodes.ok;
+  }
+  const command = commands[name];
+  if (command === undefined) {
+    io.stderr.write(`Unknown command "${name}".\n${usage()}`);
+    return exitCodes.failed;
+  }
+  try {
+    return await command.run([...argv.slice(0, at), ...argv.slice(at + 1)], io);
+  } catch (error) {
+    io.stderr.write(`${messageOf(error)}\n`);
+    if (isAppError(error, "invalid-input")) io.stderr.write(`Usage: ${command.usage}\n`);
+    return exitCodes.failed;
+  }
+}
+
+/** The first argument that is neither a flag nor the value of --data-dir. */
+function commandIndex(argv: string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--data-dir") i++;
+    else if (!arg.startsWith("-")) return i;
+  }
+  return -1;
+}
+
+function messageOf(error: unknown): string {
+  if (isAppError(error)) return error.message;
+  // Anything else is a bug; say so rather than pretend it is the user's fault.
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Something went wrong inside the catalog tool: ${detail}`;
+}
+
+function usage(): string {
+  const lines = Object.values(commands).map((command) => `  ${command.usage}`);
+  return `Usage: npm run catalog -- [--data-dir DIR] COMMAND\n\nCommands:\n${lines.join("\n")}\n`;
+}

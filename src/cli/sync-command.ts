@@ -1,0 +1,63 @@
+import { defaultPageSize, type SyncSummary } from "../core/sync/sync-engine.ts";
+import { pagingLimits } from "../shared/api/pagination.ts";
+import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
+import { type Command, exitCodes, writeJson } from "./cli-io.ts";
+import { withCatalog } from "./open-catalog.ts";
+import { progressWriter } from "./progress-line.ts";
+
+export const syncCommand: Command = {
+  usage: `sync [--full] [--page-size N (default ${defaultPageSize})] [--json]`,
+  async run(args, io) {
+    const { values } = parseCommandArgs(
+      args,
+      {
+        ...dataDirOption,
+        full: { type: "boolean" },
+        "page-size": { type: "string" },
+        json: { type: "boolean" },
+      },
+      0,
+    );
+    const pageSize = integerFlag("page-size", values["page-size"], 1, pagingLimits.maxSize);
+    return withCatalog(values["data-dir"], io, async ({ core }) => {
+      const progress = progressWriter(io.stderr, Date.now);
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      process.once("SIGINT", stop);
+      let summary: SyncSummary;
+      try {
+        summary = await core.sync({
+          full: values.full ?? false,
+          pageSize,
+          signal: controller.signal,
+          onProgress: progress.update,
+        });
+      } finally {
+        // The progress line ends before anything else is written, error or summary.
+        progress.end();
+        process.off("SIGINT", stop);
+      }
+      if (values.json) writeJson(io, summary);
+      else io.stdout.write(`${describeSummary(summary)}\n`);
+      return exitCodes.ok;
+    });
+  },
+};
+
+function describeSummary(summary: SyncSummary): string {
+  const kind = summary.mode === "full" ? "Full sync" : "Sync";
+  const lines = [
+    `${kind} ${summary.resumed ? "resumed and " : ""}finished: ${summary.products} products in the local catalog` +
+      ` (${summary.received} received, ${summary.removed} removed, ${summary.pages} pages).`,
+  ];
+  if (summary.rejected > 0) {
+    lines.push(`${summary.rejected} records did not follow the service's format and were set aside.`);
+  }
+  if (summary.mismatch) {
+    lines.push(
+      `The service counts ${summary.serverTotal} products but the local catalog has ${summary.products}. ` +
+        "Run a full sync (sync --full) to repair it.",
+    );
+  }
+  return lines.join("\n");
+}

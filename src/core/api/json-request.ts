@@ -1,0 +1,66 @@
+// One HTTP exchange with the commerce service: send, read the whole body, parse JSON, or fail with
+// an AppError. Retries live in retry-policy.ts, not in ky: waits must use the injected sleep, and a
+// body that breaks off or is not JSON must be retried too, which ky's retry cannot see.
+import ky, { isHTTPError } from "ky";
+import { cancelledError } from "../cancellation.ts";
+import { errorFromStatus, errorFromTransport, invalidResponse, type RequestPurpose } from "./api-errors.ts";
+import { parseRetryAfterMs } from "./retry-policy.ts";
+
+export interface JsonRequest {
+  method: "get" | "post";
+  /** A path relative to the base URL, or an absolute URL the service handed out (a cursor). */
+  url: string;
+  purpose: RequestPurpose;
+  token?: string;
+  json?: unknown;
+  searchParams?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Values sent in the body that must never be echoed in an error (password, API key). */
+  secrets?: string[];
+}
+
+export type SendJson = (request: JsonRequest, signal?: AbortSignal) => Promise<unknown>;
+
+export function createJsonSender(options: {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  clock: () => number;
+}): SendJson {
+  const base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
+  const api = ky.create({
+    baseUrl: base,
+    fetch: options.fetch,
+    timeout: options.timeoutMs,
+    retry: 0,
+    headers: { accept: "application/json" },
+  });
+
+  return async (request, signal) => {
+    const secrets = [...(request.secrets ?? []), ...(request.token ? [request.token] : [])];
+    const context = { purpose: request.purpose, host: base.host, secrets };
+    let text: string;
+    try {
+      text = await api(request.url, {
+        method: request.method,
+        json: request.json,
+        searchParams: request.searchParams,
+        headers: {
+          ...request.headers,
+          ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+        },
+        signal,
+      }).text();
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError();
+      if (!isHTTPError(error)) throw errorFromTransport(error, base.host);
+      const retryAfterMs = parseRetryAfterMs(error.response.headers.get("retry-after"), options.clock());
+      throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw invalidResponse("the body is not complete JSON");
+    }
+  };
+}

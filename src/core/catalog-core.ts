@@ -1,0 +1,116 @@
+// The main job as one object: signed in through the session, synced into the account's catalog file,
+// and answering lookups and searches from it with or without a connection. The CLI and the Electron
+// shell both drive this; neither adds logic of its own.
+
+import type { Product } from "../shared/api/product.ts";
+import { AppError } from "../shared/app-error.ts";
+import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
+import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
+import type { LookupAnswer } from "../shared/catalog/lookup-answer.ts";
+import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
+import { type CatalogStore, catalogFileFor, openCatalogStore } from "./catalog/catalog-store.ts";
+import type { Session } from "./session/session.ts";
+import { sessionProductsSource } from "./sync/session-source.ts";
+import { runSync, type SyncSummary } from "./sync/sync-engine.ts";
+import { parseSyncState } from "./sync/sync-state.ts";
+
+export interface CatalogCore {
+  sync(options?: {
+    full?: boolean;
+    pageSize?: number;
+    signal?: AbortSignal;
+    onProgress?: (progress: SyncProgress) => void;
+  }): Promise<SyncSummary>;
+  lookup(input: string): Promise<LookupAnswer>;
+  search(text: string, limit?: number): Promise<Product[]>;
+  status(): Promise<CatalogStatus>;
+  close(): Promise<void>;
+}
+
+export function createCatalogCore(deps: {
+  dataDir: string;
+  session: Session;
+  clock: () => number;
+  scanOptions?: ScanOptions;
+}): CatalogCore {
+  const { session, clock } = deps;
+  let opened: { account: string; store: CatalogStore } | null = null;
+  let syncing = false;
+
+  async function currentStore(): Promise<CatalogStore | null> {
+    const info = await session.info();
+    if (info === null) return null;
+    if (opened?.account === info.account.id) return opened.store;
+    await opened?.store.close();
+    const store = await openCatalogStore(catalogFileFor(deps.dataDir, info.account.id), { clock });
+    opened = { account: info.account.id, store };
+    return store;
+  }
+
+  async function requireStore(): Promise<CatalogStore> {
+    const store = await currentStore();
+    if (store === null) {
+      throw new AppError("sign-in-required", "Nobody is signed in. Sign in once to download the catalog.");
+    }
+    return store;
+  }
+
+  return {
+    async sync(options = {}) {
+      const store = await requireStore();
+      if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
+      syncing = true;
+      try {
+        return await runSync({ ...options, source: sessionProductsSource(session), store, clock });
+      } finally {
+        syncing = false;
+      }
+    },
+
+    async lookup(input) {
+      const store = await requireStore();
+      const code = readScan(input, deps.scanOptions, new Date(clock()));
+      for (const key of code.searchKeys) {
+        const match = await store.lookupCode(key);
+        if (match !== null) return { query: input, code, match, reason: null };
+      }
+      return { query: input, code, match: null, reason: noMatchReason(code) };
+    },
+
+    async search(text, limit = 20) {
+      return (await requireStore()).search(text, limit);
+    },
+
+    async status() {
+      const info = await session.info();
+      const store = await currentStore();
+      const counts = store ? await store.counts() : { products: 0, inactive: 0, quarantined: 0 };
+      const state = parseSyncState(store ? await store.readSyncState() : null);
+      return {
+        signedIn: info !== null,
+        account: info?.account ?? null,
+        ...counts,
+        lastSyncAt: state.lastSyncAt,
+        lastFullSyncAt: state.lastFullSyncAt,
+        syncUnfinished: state.running !== null,
+        tokenExpiresAt: info?.expiresAt ?? null,
+        serverTotal: state.serverTotal,
+        mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
+      };
+    },
+
+    async close() {
+      await opened?.store.close();
+      opened = null;
+    },
+  };
+}
+
+/** A problem with the code itself explains the miss better than "unknown". */
+function noMatchReason(code: ScanReading): NonNullable<LookupAnswer["reason"]> {
+  if (code.problem !== null) return code.problem;
+  return {
+    kind: "unknown-code",
+    message: `No product has the code ${code.normalised}. Search by name, or check that the catalog is up to date.`,
+  };
+}

@@ -1,0 +1,34 @@
+// The catalog core put together once: the session over the given stores, the API client per base
+// URL, and the core over both. The CLI, the Electron app and the tests differ only in what they pass.
+
+import type { SessionInfo } from "../shared/catalog/session-info.ts";
+import { type CommerceClientOptions, createCommerceClient } from "./api/commerce-client.ts";
+import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
+import { createSession, type Session } from "./session/session.ts";
+import type { RecordStore } from "./storage/record-store.ts";
+import type { SecretStore } from "./storage/secret-store.ts";
+
+export interface CatalogWiring {
+  dataDir: string;
+  records: RecordStore<SessionInfo>;
+  secrets: SecretStore;
+  clock: () => number;
+  /** Everything of the API client but its base URL, which comes from the sign-in. */
+  client?: Omit<CommerceClientOptions, "baseUrl" | "clock">;
+}
+
+export interface WiredCatalog {
+  session: Session;
+  core: CatalogCore;
+}
+
+export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
+  const { dataDir, records, secrets, clock } = wiring;
+  const session = createSession({
+    records,
+    secrets,
+    createClient: (baseUrl) => createCommerceClient({ ...wiring.client, baseUrl, clock }),
+    clock,
+  });
+  return { session, core: createCatalogCore({ dataDir, session, clock }) };
+}

@@ -1,0 +1,85 @@
+// The local catalog of one account: a SQLite file answering lookups and searches with or without a
+// connection. Two connections: the sync writes on one while lookups and searches read the last
+// committed state on the other (WAL), so selling never waits for a sync.
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Product } from "../../shared/api/product.ts";
+import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import { openConnection } from "./catalog-connection.ts";
+import { catalogCounts } from "./catalog-counts.ts";
+import { lookupCode } from "./catalog-lookup.ts";
+import { migrate } from "./catalog-migrations.ts";
+import { searchCatalog } from "./catalog-search.ts";
+import type { CatalogTables } from "./catalog-tables.ts";
+import { catalogWrites, type PageInput } from "./catalog-writes.ts";
+
+export interface CatalogStore {
+  /**
+   * One transaction: the page's products upserted (removeReceived false) or removed from lookup and
+   * search (removeReceived true, the deleted-products stream), rejected records quarantined, and
+   * syncState saved. A crash leaves either all of it or none.
+   */
+  applyPage(input: PageInput): Promise<void>;
+  /** After a full sync walked everything: remove every live product not stamped with `generation`. */
+  finishFullSync(input: { generation: number; syncState: unknown }): Promise<{ removed: number }>;
+  /** null when never written; the sync engine parses it. */
+  readSyncState(): Promise<unknown>;
+  writeSyncState(syncState: unknown): Promise<void>;
+  lookupCode(code: string): Promise<LookupMatch | null>;
+  search(text: string, limit: number): Promise<Product[]>;
+  /** products = non-deleted, inactive included. */
+  counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * One file per account. Anything but lower-case letters, digits and "-" is written as _<hex>_, so
+ * the name is safe on every file system (case-insensitive ones included) and two keys never share it.
+ */
+export function catalogFileFor(dataDir: string, accountKey: string): string {
+  const safe = accountKey.replace(/[^a-z0-9-]/gu, (char) => `_${char.codePointAt(0)?.toString(16)}_`);
+  return join(dataDir, "catalogs", `${safe || "_"}.sqlite`);
+}
+
+export async function openCatalogStore(
+  file: string,
+  options: { clock?: () => number } = {},
+): Promise<CatalogStore> {
+  mkdirSync(dirname(file), { recursive: true });
+  const writer = openConnection(file, { readonly: false });
+  let reader: Kysely<CatalogTables>;
+  try {
+    migrate(writer, file);
+    reader = new Kysely<CatalogTables>({
+      dialect: new SqliteDialect({ database: openConnection(file, { readonly: true }) }),
+    });
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const writes = catalogWrites(writer, options.clock ?? Date.now);
+
+  return {
+    async applyPage(input) {
+      writes.applyPage(input);
+    },
+    async finishFullSync(input) {
+      return writes.finishFullSync(input);
+    },
+    async readSyncState() {
+      const row = await reader.selectFrom("sync_state").select("state").executeTakeFirst();
+      return row === undefined ? null : JSON.parse(row.state);
+    },
+    async writeSyncState(syncState) {
+      writes.writeSyncState(syncState);
+    },
+    lookupCode: (code) => lookupCode(reader, code),
+    search: (text, limit) => searchCatalog(reader, text, limit),
+    counts: () => catalogCounts(reader),
+    async close() {
+      await reader.destroy();
+      writer.close();
+    },
+  };
+}

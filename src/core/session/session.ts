@@ -1,0 +1,154 @@
+// The signed-in session: a token reused until shortly before `expires_at`, across restarts, renewed
+// unattended when the person chose to remember their credentials. Secrets stay in the SecretStore.
+import { AppError, isAppError } from "../../shared/app-error.ts";
+import type { SessionInfo } from "../../shared/catalog/session-info.ts";
+import { accountPathSegment } from "../api/account-path.ts";
+import type { Auth, CommerceClient } from "../api/commerce-client.ts";
+import type { RecordStore } from "../storage/record-store.ts";
+import type { SecretStore } from "../storage/secret-store.ts";
+import { identityOf, type LoginIdentity, recordFromLogin } from "./session-record.ts";
+
+export interface Session {
+  signInOrganisation(input: {
+    baseUrl: string;
+    organisation: string;
+    username: string;
+    password: string;
+    remember: boolean;
+  }): Promise<SessionInfo>;
+  signInApiKey(input: {
+    baseUrl: string;
+    accountId: string;
+    apiKey: string;
+    remember: boolean;
+  }): Promise<SessionInfo>;
+  /** Forgets the token and any stored credentials. */
+  signOut(): Promise<void>;
+  info(): Promise<SessionInfo | null>;
+  /** Runs work with a valid token; a 401 in the middle gets one renewal and one retry. */
+  authorised<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T>;
+}
+
+export interface SessionDeps {
+  /** Who is signed in, where, until when: no secrets, so it may live in a plain file. */
+  records: RecordStore<SessionInfo>;
+  secrets: SecretStore;
+  createClient: (baseUrl: string) => CommerceClient;
+  clock: () => number;
+  /** A token this close to its expiry is treated as expired, so it cannot lapse mid-request. */
+  skewMs?: number;
+}
+
+const tokenName = "commerce.token";
+/** The password or API key, whichever the record's method uses. */
+const credentialName = "commerce.credential";
+
+interface Current {
+  record: SessionInfo;
+  token: string;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const skewMs = deps.skewMs ?? 60_000;
+  // Parallel calls that all find the token expired share one login.
+  let renewing: Promise<Current> | null = null;
+
+  async function logIn(identity: LoginIdentity, credential: string, remember: boolean): Promise<Current> {
+    const client = deps.createClient(identity.baseUrl);
+    const result =
+      identity.method === "organisation"
+        ? await client.loginOrganisation({
+            organisation: identity.organisation,
+            username: identity.username,
+            password: credential,
+          })
+        : await client.loginApiKey({ id: identity.accountId, api_key: credential });
+    const record = recordFromLogin(result, identity, remember);
+    await deps.secrets.set(tokenName, result.token);
+    if (remember) await deps.secrets.set(credentialName, credential);
+    else await deps.secrets.delete(credentialName);
+    await deps.records.write(record);
+    return { record, token: result.token };
+  }
+
+  async function renewUnattended(record: SessionInfo): Promise<Current> {
+    const credential = record.remembered ? await deps.secrets.get(credentialName) : null;
+    if (credential === null) {
+      await deps.secrets.delete(tokenName);
+      throw new AppError("sign-in-required", "Your session has ended. Sign in again.");
+    }
+    try {
+      return await logIn(identityOf(record), credential, true);
+    } catch (error) {
+      if (!isAppError(error, "unauthorized")) throw error;
+      await deps.secrets.delete(tokenName);
+      throw new AppError("sign-in-required", storedCredentialRefused(record), { status: 401 });
+    }
+  }
+
+  function renew(record: SessionInfo): Promise<Current> {
+    renewing ??= renewUnattended(record).finally(() => {
+      renewing = null;
+    });
+    return renewing;
+  }
+
+  async function current(record: SessionInfo): Promise<Current> {
+    const token = await deps.secrets.get(tokenName);
+    const fresh = deps.clock() < Date.parse(record.expiresAt) - skewMs;
+    return token !== null && fresh ? { record, token } : renew(record);
+  }
+
+  return {
+    signInOrganisation: async ({ baseUrl, organisation, username, password, remember }) =>
+      (await logIn({ baseUrl, method: "organisation", organisation, username }, password, remember)).record,
+
+    signInApiKey: async ({ baseUrl, accountId, apiKey, remember }) =>
+      (await logIn({ baseUrl, method: "api-key", accountId }, apiKey, remember)).record,
+
+    async signOut() {
+      await deps.secrets.delete(tokenName);
+      await deps.secrets.delete(credentialName);
+      await deps.records.clear();
+    },
+
+    info: () => deps.records.read(),
+
+    async authorised(work) {
+      const record = await deps.records.read();
+      if (record === null) throw new AppError("sign-in-required", "Nobody is signed in. Sign in first.");
+      const client = deps.createClient(record.baseUrl);
+      const first = await current(record);
+      try {
+        return await work(authOf(first), client);
+      } catch (error) {
+        if (!isAppError(error, "unauthorized")) throw error;
+      }
+      const renewed = await renew(first.record);
+      try {
+        return await work(authOf(renewed), client);
+      } catch (error) {
+        if (!isAppError(error, "unauthorized")) throw error;
+        await deps.secrets.delete(tokenName);
+        throw new AppError(
+          "sign-in-required",
+          "The commerce service refused a fresh sign-in as well. Sign in again; if this keeps happening, ask the account administrator to check this user.",
+          { status: 401 },
+        );
+      }
+    },
+  };
+}
+
+function authOf({ record, token }: Current): Auth {
+  return {
+    token,
+    account: accountPathSegment({ id: record.account.id, legacy_id: record.account.legacyId }),
+  };
+}
+
+function storedCredentialRefused(record: SessionInfo): string {
+  return record.method === "organisation"
+    ? "The commerce service no longer accepts the stored password for this user. Sign in again."
+    : "The commerce service no longer accepts the stored API key; it may have been revoked. Sign in again with a valid key.";
+}

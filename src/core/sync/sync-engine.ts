@@ -1,0 +1,153 @@
+// Brings the local catalog level with the service: page by page, each page committed together with
+// the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
+import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import { throwIfCancelled } from "../cancellation.ts";
+import type { CatalogStore } from "../catalog/catalog-store.ts";
+import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
+import { nextCheckpoint } from "./keyset-step.ts";
+import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from "./sync-state.ts";
+
+/** The service as the sync engine sees it, already signed in. */
+export interface ProductsSource {
+  fetchPage(query: ProductsQuery, signal?: AbortSignal): Promise<ProductsPageResult>;
+  total(filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+}
+
+export type SyncTarget = Pick<
+  CatalogStore,
+  "applyPage" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts"
+>;
+
+export interface SyncSummary {
+  mode: "full" | "incremental";
+  resumed: boolean;
+  received: number;
+  rejected: number;
+  removed: number;
+  pages: number;
+  products: number;
+  serverTotal: number | null;
+  /** True when the local live count differs from the service's: a full sync repairs it. */
+  mismatch: boolean;
+  finishedAt: string;
+}
+
+export interface SyncOptions {
+  source: ProductsSource;
+  store: SyncTarget;
+  clock: () => number;
+  full?: boolean;
+  pageSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export const defaultPageSize = 1000;
+
+export async function runSync(options: SyncOptions): Promise<SyncSummary> {
+  const { source, store, clock, signal } = options;
+  const size = options.pageSize ?? defaultPageSize;
+  const started = clock();
+  const begun = beginRun(parseSyncState(await store.readSyncState()), options.full ?? false);
+  let state = begun.state;
+  await store.writeSyncState(state);
+  const mode = state.running ?? "incremental";
+  const total = await source.total({ deleted: false }, signal).catch(() => null);
+  const tally = { received: 0, rejected: 0, pages: 0 };
+
+  // The next request is known as soon as a page arrives, so it is sent before the page is committed:
+  // the service prepares page N+1 while SQLite stores page N. Commits stay one page at a time.
+  let pending = nextRequest(state, size, source, signal);
+  while (pending !== null) {
+    throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
+    const { stream, checkpoint, page: pagePromise } = pending;
+    const page = await pagePromise;
+    state = { ...state, [stream]: nextCheckpoint(checkpoint, page, size) };
+    pending = nextRequest(state, size, source, signal);
+    await store.applyPage({
+      received: page.received,
+      rejected: page.rejected,
+      removeReceived: stream === "deleted",
+      generation: state.generation,
+      syncState: state,
+    });
+    tally.received += page.received.length;
+    tally.rejected += page.rejected.length;
+    tally.pages += 1;
+    options.onProgress?.(progressOf(mode, stream, tally, total, clock() - started));
+  }
+  return finish({ ...options, state, mode, resumed: begun.resumed, tally });
+}
+
+interface PendingPage {
+  stream: "live" | "deleted";
+  checkpoint: StreamCheckpoint;
+  page: Promise<ProductsPageResult>;
+}
+
+/** Starts the request that comes after `state`: the live walk first, then the deleted one. */
+function nextRequest(
+  state: SyncState,
+  size: number,
+  source: ProductsSource,
+  signal: AbortSignal | undefined,
+): PendingPage | null {
+  const stream = !state.live.done ? "live" : !state.deleted.done ? "deleted" : null;
+  if (stream === null) return null;
+  const checkpoint = state[stream];
+  const query: ProductsQuery = { size, page: checkpoint.page, deleted: stream === "deleted" };
+  if (checkpoint.from !== null) query.first = checkpoint.from;
+  const page = source.fetchPage(query, signal);
+  // Its failure is reported when it is awaited; until then it must not count as unhandled.
+  page.catch(() => undefined);
+  return { stream, checkpoint, page };
+}
+
+async function finish(
+  input: SyncOptions & {
+    state: SyncState;
+    mode: "full" | "incremental";
+    resumed: boolean;
+    tally: { received: number; rejected: number; pages: number };
+  },
+): Promise<SyncSummary> {
+  const { source, store, clock, state, mode, signal } = input;
+  const finishedAt = new Date(clock()).toISOString();
+  const serverTotal = await source.total({ deleted: false }, signal).catch(() => null);
+  const finished: SyncState = {
+    ...state,
+    running: null,
+    lastSyncAt: finishedAt,
+    lastFullSyncAt: mode === "full" ? finishedAt : state.lastFullSyncAt,
+    serverTotal,
+  };
+  let removed = 0;
+  if (mode === "full")
+    removed = (await store.finishFullSync({ generation: state.generation, syncState: finished })).removed;
+  else await store.writeSyncState(finished);
+  const { products } = await store.counts();
+  return {
+    mode,
+    resumed: input.resumed,
+    ...input.tally,
+    removed,
+    products,
+    serverTotal,
+    mismatch: serverTotal !== null && serverTotal !== products,
+    finishedAt,
+  };
+}
+
+function progressOf(
+  mode: "full" | "incremental",
+  stream: "live" | "deleted",
+  tally: { received: number; rejected: number; pages: number },
+  total: number | null,
+  elapsedMs: number,
+): SyncProgress {
+  const done = tally.received + tally.rejected;
+  const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  const canEstimate = mode === "full" && stream === "live" && total !== null && perSecond > 0;
+  const etaSeconds = canEstimate ? Math.max(0, (total - done) / perSecond) : null;
+  return { mode, stream, done, total, pages: tally.pages, perSecond, etaSeconds };
+}

@@ -1,0 +1,22 @@
+// What a till knows about its local catalog and its sign-in, for `status` and the status bar.
+import { z } from "zod";
+import { accountInfoSchema } from "./session-info.ts";
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const catalogStatusSchema = z.object({
+  signedIn: z.boolean(),
+  account: accountInfoSchema.nullable(),
+  /** Non-deleted products, inactive included. */
+  products: z.number().int().nonnegative(),
+  inactive: z.number().int().nonnegative(),
+  quarantined: z.number().int().nonnegative(),
+  lastSyncAt: isoInstant.nullable(),
+  lastFullSyncAt: isoInstant.nullable(),
+  /** A sync that stopped part-way (crash, cancel, lost connection) and will resume. */
+  syncUnfinished: z.boolean(),
+  tokenExpiresAt: isoInstant.nullable(),
+  serverTotal: z.number().int().nonnegative().nullable(),
+  mismatch: z.boolean(),
+});
+export type CatalogStatus = z.infer<typeof catalogStatusSchema>;

@@ -1,0 +1,62 @@
+// The answer to a scanned or typed code: how the code was read, the product with its variant family,
+// or why nothing matched. The CLI prints it, IPC carries it, the scan screen shows it.
+import { z } from "zod";
+import { productSchema } from "../api/product.ts";
+import type { Gs1Data } from "../barcode/gs1-application-identifiers.ts";
+import {
+  checkDigitVerdicts,
+  type ScanReading,
+  scanKinds,
+  scanProblemKinds,
+} from "../barcode/scan-reading.ts";
+
+const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
+  sscc: z.string().optional(),
+  gtin: z.string().optional(),
+  containedGtin: z.string().optional(),
+  batch: z.string().optional(),
+  serial: z.string().optional(),
+  productionDate: z.string().optional(),
+  packagingDate: z.string().optional(),
+  bestBeforeDate: z.string().optional(),
+  expiryDate: z.string().optional(),
+  variableCount: z.number().optional(),
+  count: z.number().optional(),
+  netWeightKg: z.number().optional(),
+  netWeightLb: z.number().optional(),
+  price: z.number().optional(),
+  priceCurrencyNumeric: z.string().optional(),
+});
+
+export const scanReadingSchema: z.ZodType<ScanReading> = z.object({
+  kind: z.enum(scanKinds),
+  normalised: z.string(),
+  symbologyId: z.string().nullable(),
+  searchKeys: z.array(z.string()),
+  checkDigit: z.enum(checkDigitVerdicts),
+  weight: z.object({ value: z.number(), unit: z.enum(["kg", "lb"]) }).nullable(),
+  price: z.object({ value: z.number(), currencyNumeric: z.string().nullable() }).nullable(),
+  discount: z.object({ value: z.number() }).nullable(),
+  gs1: gs1DataSchema.nullable(),
+  problem: z.object({ kind: z.enum(scanProblemKinds), message: z.string() }).nullable(),
+});
+
+export const lookupMatchSchema = z.object({
+  /** The record as received, the one the code belongs to. */
+  product: productSchema,
+  /** For a variant: its parent, when the catalog holds it; else null. */
+  parent: productSchema.nullable(),
+  /** For a variant or a parent: all live variants of that parent (the match included); else []. */
+  variants: z.array(productSchema),
+});
+export type LookupMatch = z.infer<typeof lookupMatchSchema>;
+
+export const lookupAnswerSchema = z.object({
+  query: z.string(),
+  /** What the scanned code was understood to be. */
+  code: scanReadingSchema,
+  match: lookupMatchSchema.nullable(),
+  /** Why nothing matched, in words a cashier can act on; null when something did. */
+  reason: z.object({ kind: z.enum(["unknown-code", ...scanProblemKinds]), message: z.string() }).nullable(),
+});
+export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;

@@ -1,0 +1,122 @@
+import { writeFileSync } from "node:fs";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { type Migration, migrate, migrations } from "../../../src/core/catalog/catalog-migrations.ts";
+import { openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
+import { isAppError } from "../../../src/shared/app-error.ts";
+import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
+
+const temp = tempCatalogs();
+
+function schemaOf(file: string) {
+  const db = new Database(file, { readonly: true });
+  const version = db.pragma("user_version", { simple: true });
+  const journal = db.pragma("journal_mode", { simple: true });
+  const names = db
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'product_text_%'",
+    )
+    .pluck()
+    .all();
+  db.close();
+  return { version, journal, names: (names as string[]).sort() };
+}
+
+describe("migration 1", () => {
+  it("creates the catalog schema in WAL mode at version 1", async () => {
+    const file = temp.file();
+    await (await temp.open(file)).close();
+    expect(schemaOf(file)).toEqual({
+      version: 1,
+      journal: "wal",
+      names: [
+        "product_codes",
+        "product_codes_code",
+        "product_codes_product",
+        "product_text",
+        "products",
+        "products_active",
+        "products_custom_id_key",
+        "products_generation",
+        "products_name_key",
+        "products_parent",
+        "products_sku_key",
+        "quarantine",
+        "quarantine_product_id",
+        "sync_state",
+      ],
+    });
+  });
+
+  it("keeps the data when a version 1 file is opened again", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    await store.applyPage(livePage([product({ id: "a", name: "Kept", barcode: "1" })], 1, { at: 1 }));
+    await store.close();
+    const again = await temp.open(file);
+    expect((await again.lookupCode("1"))?.product.name).toBe("Kept");
+    expect(await again.search("kept", 5)).toHaveLength(1);
+    expect(await again.readSyncState()).toEqual({ at: 1 });
+    expect(schemaOf(file).version).toBe(1);
+  });
+
+  it("is the newest migration, numbered from 1 without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1]);
+  });
+});
+
+describe("migrate", () => {
+  const addNote: Migration = {
+    version: 2,
+    up: (db) => db.exec("ALTER TABLE products ADD COLUMN note TEXT NOT NULL DEFAULT 'none'"),
+  };
+
+  it("applies the pending migrations in order and keeps the data across them", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    await store.applyPage(livePage([product({ id: "a", barcode: "1" })]));
+    await store.close();
+    const db = new Database(file);
+    migrate(db, file, [...migrations, addNote]);
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(db.prepare("SELECT id, note FROM products").all()).toEqual([{ id: "a", note: "none" }]);
+    db.close();
+  });
+
+  it("leaves the file at the previous version when a migration fails", () => {
+    const file = temp.file();
+    const db = new Database(file);
+    const broken: Migration = {
+      version: 2,
+      up: (db) => db.exec("CREATE TABLE half_done (x); SELECT no_such_function();"),
+    };
+    expect(() => migrate(db, file, [...migrations, broken])).toThrow();
+    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_done'").all()).toEqual([]);
+    db.close();
+  });
+});
+
+describe("openCatalogStore refuses files it cannot use", () => {
+  it("refuses a catalog written by a newer version, saying what to do", async () => {
+    const file = temp.file();
+    await (await temp.open(file)).close();
+    const db = new Database(file);
+    db.pragma("user_version = 99");
+    db.close();
+    const error = await openCatalogStore(file).catch((caught: unknown) => caught);
+    expect(isAppError(error, "storage")).toBe(true);
+    expect((error as Error).message).toBe(
+      `This catalog was written by a newer version of the app. Update the app, or delete ${file} to download the catalog again.`,
+    );
+    expect(schemaOf(file).version).toBe(99);
+  });
+
+  it("refuses a file that is not a SQLite database", async () => {
+    const file = temp.file();
+    writeFileSync(file, "these are my notes, not a catalog\n".repeat(100));
+    const error = await openCatalogStore(file).catch((caught: unknown) => caught);
+    expect(isAppError(error, "storage")).toBe(true);
+    expect((error as Error).message).toContain(`The catalog file ${file} is damaged or is not a catalog.`);
+  });
+});
