@@ -1,0 +1,88 @@
+// The layering is a lint rule: each forbidden import is refused by `biome lint` with its reason, and
+// the imports each folder needs still pass. Each probe file is linted in a temporary tree under the
+// project's own biome.json, so the check never writes into the source folders.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const biome = fileURLToPath(new URL("../node_modules/@biomejs/biome/bin/biome", import.meta.url));
+const config = JSON.parse(readFileSync(new URL("../biome.json", import.meta.url), "utf8"));
+const tree = mkdtempSync(join(tmpdir(), "layering-"));
+// The temporary tree is no git checkout.
+writeFileSync(join(tree, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+function lint(path: string, source: string): { ok: boolean; output: string } {
+  const file = join(tree, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  try {
+    const result = spawnSync(process.execPath, [biome, "lint", path], { cwd: tree, encoding: "utf8" });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(file);
+  }
+}
+
+const refused: [string, string, string][] = [
+  ["src/shared/x.ts", 'import { readFileSync } from "node:fs";', "src/shared runs everywhere"],
+  ["src/shared/x.ts", 'import Database from "better-sqlite3";', "src/shared runs everywhere"],
+  [
+    "src/shared/x.ts",
+    'import { runSync } from "../core/sync/sync-engine.ts";',
+    "src/shared depends on nothing",
+  ],
+  ["src/core/x.ts", 'import { app } from "electron";', "src/core is platform-neutral"],
+  [
+    "src/core/x.ts",
+    'import { startService } from "../server/service.ts";',
+    "src/core imports only src/shared",
+  ],
+  ["src/main/x.ts", 'import { startService } from "../server/service.ts";', "only src/cli may start"],
+  [
+    "src/preload/x.ts",
+    'import { wireCatalog } from "../core/catalog-wiring.ts";',
+    "The preload runs sandboxed",
+  ],
+  [
+    "src/renderer/src/x.tsx",
+    'import { createCatalogCore } from "../../core/catalog-core.ts";',
+    "imports only src/shared",
+  ],
+  ["src/renderer/src/x.tsx", 'import { ipcRenderer } from "electron";', "sandboxed web page"],
+  ["src/server/x.ts", 'import { wireCatalog } from "../core/catalog-wiring.ts";', "shares only the contract"],
+  ["src/cli/x.ts", 'import { app } from "electron";', "Only src/main and src/preload may import electron"],
+  ["test/x.test.ts", 'import { app } from "electron";', "Only src/main and src/preload may import electron"],
+  ["src/core/x.ts", 'import { readFileSync } from "fs";', "node:"],
+];
+
+const allowed: [string, string][] = [
+  ["src/main/x.ts", 'import { app } from "electron";'],
+  ["src/preload/x.ts", 'import { contextBridge } from "electron";'],
+  ["src/cli/x.ts", 'import { startService } from "../server/service.ts";'],
+  ["src/core/x.ts", 'import { readFile } from "node:fs/promises";'],
+  ["src/main/x.ts", 'import { wireCatalog } from "../core/catalog-wiring.ts";'],
+  ["src/renderer/src/x.tsx", 'import { productSchema } from "../../shared/api/product.ts";'],
+  ["test/x.test.ts", 'import { startService } from "../src/server/service.ts";'],
+];
+
+describe("the layering lint rules", () => {
+  it.each(refused)("refuses in %s: %s", (path, line, reason) => {
+    const result = lint(path, `${line}\nexport const used = [${nameOf(line)}];\n`);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(reason);
+  });
+
+  it.each(allowed)("allows in %s: %s", (path, line) => {
+    const result = lint(path, `${line}\nexport const used = [${nameOf(line)}];\n`);
+    expect(result.output).not.toContain("noRestrictedImports");
+    expect(result.ok).toBe(true);
+  });
+});
+
+function nameOf(importLine: string): string {
+  return (/import \{? ?(\w+)/.exec(importLine)?.[1] ?? "") as string;
+}
