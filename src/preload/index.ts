@@ -1,11 +1,8 @@
-// Exposes only named, typed methods to the renderer; never ipcRenderer itself.
-import { contextBridge } from "electron";
-import type { CatalogApi } from "./api.d.ts";
+// The app's preload: the catalog API, and nothing else, in the page.
+import { contextBridge, ipcRenderer } from "electron";
+import { exposeCatalog } from "./catalog-bridge.ts";
 
+// The sandboxed preload cannot ask the app; main passes the version as an argument.
 const versionArgument = process.argv.find((argument) => argument.startsWith("--app-version="));
 
-const api = {
-  appVersion: versionArgument?.slice("--app-version=".length) ?? "unknown",
-} satisfies CatalogApi;
-
-contextBridge.exposeInMainWorld("catalog", api);
+exposeCatalog(contextBridge, ipcRenderer, versionArgument?.slice("--app-version=".length) ?? "unknown");

@@ -1,20 +1,24 @@
 // Errors are values with a kind the code can branch on and a message a cashier or manager can act on.
 
-export type ErrorKind =
-  | "offline" // the service could not be reached
-  | "timeout" // the service did not answer in time
-  | "unauthorized" // credentials or token refused
-  | "sign-in-required" // no usable session and no stored credentials
-  | "forbidden" // signed in, but this account or role may not do this
-  | "not-found"
-  | "conflict"
-  | "invalid-request" // the request was refused as malformed (a bug or a bad argument)
-  | "rate-limited"
-  | "server" // the service failed (5xx)
-  | "invalid-response" // the service answered something that does not follow the contract
-  | "cancelled"
-  | "storage" // the local catalog database could not be used
-  | "invalid-input"; // a person typed something unusable
+/** Every kind, as a list, so contracts (IPC) can validate a kind that crossed a boundary. */
+export const errorKinds = [
+  "offline", // the service could not be reached
+  "timeout", // the service did not answer in time
+  "unauthorized", // credentials or token refused
+  "sign-in-required", // no usable session and no stored credentials
+  "forbidden", // signed in, but this account or role may not do this
+  "not-found",
+  "conflict",
+  "invalid-request", // the request was refused as malformed (a bug or a bad argument)
+  "rate-limited",
+  "server", // the service failed (5xx)
+  "invalid-response", // the service answered something that does not follow the contract
+  "cancelled",
+  "storage", // the local catalog database could not be used
+  "invalid-input", // a person typed something unusable
+] as const;
+
+export type ErrorKind = (typeof errorKinds)[number];
 
 export class AppError extends Error {
   readonly kind: ErrorKind;

@@ -1,0 +1,97 @@
+// The one contract between the catalog's main side and any page that drives it: every method with
+// the schema of its argument and of its result, and every event with the schema of its data. The
+// preload, the main-side handlers and the browser bridge are all derived from this table.
+import { z } from "zod";
+import { productSchema } from "../api/product.ts";
+import { appStatusSchema } from "../catalog/app-status.ts";
+import { lookupAnswerSchema, lookupMatchSchema } from "../catalog/lookup-answer.ts";
+import { sessionInfoSchema } from "../catalog/session-info.ts";
+import { syncProgressSchema } from "../catalog/sync-progress.ts";
+import { appSettingsSchema, settingsChangeSchema } from "../settings/app-settings.ts";
+import { type CatalogEvent, type CatalogMethod, catalogEvents, catalogMethods } from "./catalog-channels.ts";
+
+/** Methods without an argument accept nothing (undefined, or null from JSON transports). */
+const none = z.null().optional();
+
+const baseUrl = z.url({ protocol: /^https?$/, message: "an http:// or https:// address" }).max(2000);
+const field = (label: string, max = 200) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+export const syncSummarySchema = z.object({
+  mode: z.enum(["full", "incremental"]),
+  resumed: z.boolean(),
+  received: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  pages: z.number().int().nonnegative(),
+  products: z.number().int().nonnegative(),
+  serverTotal: z.number().int().nonnegative().nullable(),
+  mismatch: z.boolean(),
+  finishedAt: z.iso.datetime({ offset: true }),
+});
+export type SyncSummaryResult = z.infer<typeof syncSummarySchema>;
+
+export const catalogContract = {
+  signInOrganisation: {
+    argument: z.strictObject({
+      baseUrl,
+      organisation: field("The organisation"),
+      username: field("The username"),
+      password: z.string().min(1, "The password is required").max(1000, "The password is too long"),
+      remember: z.boolean(),
+    }),
+    result: sessionInfoSchema,
+  },
+  signInApiKey: {
+    argument: z.strictObject({
+      baseUrl,
+      accountId: field("The account ID"),
+      apiKey: z.string().min(1, "The API key is required").max(1000, "The API key is too long"),
+      remember: z.boolean(),
+    }),
+    result: sessionInfoSchema,
+  },
+  /** Forgets the token and remembered credentials; the local catalog stays and keeps answering. */
+  signOut: { argument: none, result: z.null() },
+  sessionInfo: { argument: none, result: sessionInfoSchema.nullable() },
+  status: { argument: none, result: appStatusSchema },
+  /** Resolves when the sync ends; progress and status arrive as events meanwhile. */
+  startSync: {
+    argument: z.strictObject({ mode: z.enum(["incremental", "full"]) }),
+    result: syncSummarySchema,
+  },
+  /** true when a running sync was asked to stop; false when none was running. */
+  cancelSync: { argument: none, result: z.boolean() },
+  lookup: {
+    argument: z.strictObject({ code: z.string().max(1000, "The code is too long to be a barcode") }),
+    result: lookupAnswerSchema,
+  },
+  search: {
+    argument: z.strictObject({
+      text: z.string().max(500, "The search text is too long"),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+    result: z.array(productSchema),
+  },
+  /** A product by id, with its parent and variant family; null when the catalog does not hold it. */
+  product: {
+    argument: z.strictObject({ id: field("The product id") }),
+    result: lookupMatchSchema.nullable(),
+  },
+  settings: { argument: none, result: appSettingsSchema },
+  changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },
+} as const satisfies Record<CatalogMethod, { argument: z.ZodType; result: z.ZodType }>;
+
+export const catalogEventContract = {
+  syncProgress: syncProgressSchema,
+  statusChanged: appStatusSchema,
+} as const satisfies Record<CatalogEvent, z.ZodType>;
+
+export type CatalogContract = typeof catalogContract;
+export type MethodArgument<M extends CatalogMethod> = z.input<CatalogContract[M]["argument"]>;
+export type MethodResult<M extends CatalogMethod> = z.output<CatalogContract[M]["result"]>;
+export type EventData<E extends CatalogEvent> = z.output<(typeof catalogEventContract)[E]>;
+
+// Every listed name has a schema and every schema a listed name (checked when this module loads).
+for (const name of catalogMethods) if (!(name in catalogContract)) throw new Error(`no schema: ${name}`);
+for (const name of catalogEvents) if (!(name in catalogEventContract)) throw new Error(`no schema: ${name}`);

@@ -1,0 +1,86 @@
+// The till's settings: where the service is, who signs in, how the catalog syncs, how the scanner
+// behaves. Plain JSON, validated with this schema wherever it is read (settings file, IPC).
+import { z } from "zod";
+import { defaultScaleRules } from "../barcode/scale-label.ts";
+import { scanOptionsSchema } from "../barcode/scan-options.ts";
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: "an http:// or https:// address, such as https://shop.example.com" })
+  .max(2000);
+
+/** The non-secret half of a sign-in, remembered so the sign-in form comes pre-filled. */
+export const signInIdentitySchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("organisation"),
+    organisation: z.string().min(1).max(200),
+    username: z.string().min(1).max(200),
+  }),
+  z.object({ method: z.literal("api-key"), accountId: z.string().min(1).max(200) }),
+]);
+export type SignInIdentity = z.infer<typeof signInIdentitySchema>;
+
+/** How a keyboard-wedge scanner is told apart from typing, and what it adds around a code. */
+export const scannerSettingsSchema = scanOptionsSchema.extend({
+  /** Longest pause between two keys of one scan. */
+  maxKeyGapMs: z.number().int().min(5).max(1000),
+  /** Longest time a whole scan may take. */
+  maxScanMs: z.number().int().min(20).max(5000),
+  /** Shorter input is typing, not a scan. */
+  minLength: z.number().int().min(1).max(64),
+});
+export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
+
+export const appSettingsSchema = z.object({
+  /** The commerce service; null until the first sign-in. */
+  baseUrl: httpUrl.nullable(),
+  signIn: signInIdentitySchema.nullable(),
+  /** Products per page during a sync. */
+  pageSize: z.number().int().min(1).max(5000),
+  /** Minutes between background syncs; 0 syncs only at start-up, on demand and on reconnect. */
+  syncIntervalMinutes: z.number().int().min(0).max(1440),
+  /** A catalog older than this is shown as out of date. */
+  staleAfterHours: z
+    .number()
+    .min(1)
+    .max(24 * 30),
+  scanner: scannerSettingsSchema,
+  /** A BCP 47 language tag such as "en" or "de-AT". */
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+export const defaultSettings: AppSettings = {
+  baseUrl: null,
+  signIn: null,
+  pageSize: 1000,
+  syncIntervalMinutes: 15,
+  staleAfterHours: 24,
+  scanner: {
+    prefix: "",
+    suffix: "",
+    groupSeparator: "",
+    scaleRules: defaultScaleRules,
+    maxKeyGapMs: 50,
+    maxScanMs: 250,
+    minLength: 3,
+  },
+  language: "en",
+};
+
+/** A change to some settings; fields left out keep their value. */
+export const settingsChangeSchema = appSettingsSchema.partial().strict();
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+
+/**
+ * Settings read back from storage: each valid field is kept, each missing or damaged one (an older
+ * version, an edit by hand) falls back to its default, so one bad field never loses the others.
+ */
+export function settingsFromStored(stored: unknown): AppSettings {
+  const fields = typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
+  const settings: Record<string, unknown> = { ...defaultSettings };
+  for (const [key, schema] of Object.entries(appSettingsSchema.shape)) {
+    const parsed = (schema as z.ZodType).safeParse(fields[key]);
+    if (parsed.success) settings[key] = parsed.data;
+  }
+  return settings as AppSettings;
+}
