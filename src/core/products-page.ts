@@ -26,13 +26,23 @@ export interface RejectedRecord {
   raw: unknown;
 }
 
+/** A record's place in the service's order: updated_at (epoch ms), then id. */
+export interface RecordPosition {
+  ms: number;
+  id: string;
+}
+
 export interface ProductsPageResult {
   received: ReceivedProduct[];
   rejected: RejectedRecord[];
   /** Number of records in the page, valid or not. */
   count: number;
+  /** Each record's position in page order, valid or not; null when it has no readable id and date. */
+  positions: (RecordPosition | null)[];
   /** The service's `request.cursor.next`, or null on the last page. */
   next: CursorPosition | null;
   /** The service's `cursor.next` URL, or null on the last page. */
   nextUrl: string | null;
+  /** The service's clock when it answered (its Date header), or null when it did not say. */
+  serverTimeMs: number | null;
 }

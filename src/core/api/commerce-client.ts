@@ -72,17 +72,23 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
 
   function call<T>(
     request: JsonRequest,
-    parse: (body: unknown) => T,
+    parse: (body: unknown, serverTimeMs: number | null) => T,
     signal?: AbortSignal,
     attempts?: number,
   ) {
     const policy = attempts === undefined ? retry : { ...retry, attempts };
-    return withRetries(async () => parse(await send(request, signal)), {
-      options: policy,
-      random,
-      sleep,
-      signal,
-    });
+    return withRetries(
+      async () => {
+        const reply = await send(request, signal);
+        return parse(reply.body, reply.serverTimeMs);
+      },
+      {
+        options: policy,
+        random,
+        sleep,
+        signal,
+      },
+    );
   }
 
   const productsPath = (auth: Auth) => `api/v1/products/${encodeURIComponent(auth.account)}`;

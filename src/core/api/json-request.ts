@@ -19,7 +19,13 @@ export interface JsonRequest {
   secrets?: string[];
 }
 
-export type SendJson = (request: JsonRequest, signal?: AbortSignal) => Promise<unknown>;
+/** A parsed answer, and the service's own time from its Date header (null when absent or unreadable). */
+export interface JsonReply {
+  body: unknown;
+  serverTimeMs: number | null;
+}
+
+export type SendJson = (request: JsonRequest, signal?: AbortSignal) => Promise<JsonReply>;
 
 export function createJsonSender(options: {
   baseUrl: string;
@@ -40,8 +46,9 @@ export function createJsonSender(options: {
     const secrets = [...(request.secrets ?? []), ...(request.token ? [request.token] : [])];
     const context = { purpose: request.purpose, host: base.host, secrets };
     let text: string;
+    let serverTimeMs: number | null;
     try {
-      text = await api(request.url, {
+      const response = await api(request.url, {
         method: request.method,
         json: request.json,
         searchParams: request.searchParams,
@@ -50,7 +57,10 @@ export function createJsonSender(options: {
           ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
         },
         signal,
-      }).text();
+      });
+      text = await response.text();
+      const date = Date.parse(response.headers.get("date") ?? "");
+      serverTimeMs = Number.isNaN(date) ? null : date;
     } catch (error) {
       if (signal?.aborted) throw cancelledError();
       if (!isHTTPError(error)) throw errorFromTransport(error, base.host);
@@ -58,7 +68,7 @@ export function createJsonSender(options: {
       throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
     }
     try {
-      return JSON.parse(text);
+      return { body: JSON.parse(text), serverTimeMs };
     } catch {
       throw invalidResponse("the body is not complete JSON");
     }

@@ -2,10 +2,15 @@
 // is judged alone, so one bad product is set aside instead of failing the whole page.
 import { productsPageSchema } from "../../shared/api/pagination.ts";
 import { productSchema } from "../../shared/api/product.ts";
-import type { ProductsPageResult, ReceivedProduct, RejectedRecord } from "../products-page.ts";
+import type {
+  ProductsPageResult,
+  ReceivedProduct,
+  RecordPosition,
+  RejectedRecord,
+} from "../products-page.ts";
 import { describeIssues, parseResponse } from "./api-errors.ts";
 
-export function toProductsPageResult(body: unknown): ProductsPageResult {
+export function toProductsPageResult(body: unknown, serverTimeMs: number | null = null): ProductsPageResult {
   const page = parseResponse(productsPageSchema, body, "products page");
   const received: ReceivedProduct[] = [];
   const rejected: RejectedRecord[] = [];
@@ -18,8 +23,10 @@ export function toProductsPageResult(body: unknown): ProductsPageResult {
     received,
     rejected,
     count: page.results.length,
+    positions: page.results.map(recordPosition),
     next: page.request.cursor.next ?? null,
     nextUrl: page.cursor.next ?? null,
+    serverTimeMs,
   };
 }
 
@@ -27,4 +34,14 @@ function recordId(raw: unknown): string | null {
   if (typeof raw !== "object" || raw === null) return null;
   const id = (raw as { id?: unknown }).id;
   return typeof id === "string" && id !== "" ? id : null;
+}
+
+/** Where a record sits in the service's order (updated_at, then id), when that can be read at all. */
+export function recordPosition(raw: unknown): RecordPosition | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { id, updated_at: updatedAt } = raw as { id?: unknown; updated_at?: unknown };
+  if (typeof id !== "string" || id === "" || typeof updatedAt !== "object" || updatedAt === null) return null;
+  const { unix, iso } = updatedAt as { unix?: unknown; iso?: unknown };
+  const ms = typeof unix === "number" ? unix : typeof iso === "string" ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(ms) ? { ms, id } : null;
 }

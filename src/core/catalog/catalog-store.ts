@@ -23,6 +23,8 @@ export interface CatalogStore {
   applyPage(input: PageInput): Promise<void>;
   /** After a full sync walked everything: remove every live product not stamped with `generation`. */
   finishFullSync(input: { generation: number; syncState: unknown }): Promise<{ removed: number }>;
+  /** Live products stamped with `generation`: what the full sync in progress has seen. */
+  countSeen(generation: number): Promise<number>;
   /** null when never written; the sync engine parses it. */
   readSyncState(): Promise<unknown>;
   writeSyncState(syncState: unknown): Promise<void>;
@@ -66,6 +68,15 @@ export async function openCatalogStore(
     },
     async finishFullSync(input) {
       return writes.finishFullSync(input);
+    },
+    async countSeen(generation) {
+      const row = await reader
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("seen"))
+        .where("deleted", "=", 0)
+        .where("generation", "=", generation)
+        .executeTakeFirstOrThrow();
+      return Number(row.seen);
     },
     async readSyncState() {
       const row = await reader.selectFrom("sync_state").select("state").executeTakeFirst();

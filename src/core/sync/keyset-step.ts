@@ -1,31 +1,143 @@
-// How the walk moves after a page. Offset paging alone skips products when the catalog changes during
-// the walk (an update moves a product to the end and shifts every later one a place left), so each
-// request asks from the last committed cursor value, inclusive: boundary items come again and upsert
-// idempotently. `page` only moves through a run of equal values longer than a page.
-import type { ProductsPageResult } from "../products-page.ts";
+// How the walk moves, and the one guard that decides whether a page can be trusted.
+//
+// The walk is a position in the service's order (updated_at, then id). Each request asks from the
+// committed position's instant, inclusive, so products that change during the walk are picked up;
+// offset pages are only a way to reach a spot inside a run of equal instants. Whatever a page says,
+// the walk keeps only records after its position, and refuses a page that would not move it on, that
+// breaks the promised order, or that is dated beyond the service's own clock: an upstream that loops,
+// repeats itself or jumps to the far future stops the sync instead of spinning or blinding it.
+
+import { AppError } from "../../shared/app-error.ts";
+import { recordPosition } from "../api/products-page-parser.ts";
+import type {
+  ProductsPageResult,
+  ProductsQuery,
+  ReceivedProduct,
+  RecordPosition,
+  RejectedRecord,
+} from "../products-page.ts";
 import type { StreamCheckpoint } from "./sync-state.ts";
 
-export function nextCheckpoint(
-  checkpoint: StreamCheckpoint,
-  page: ProductsPageResult,
-  size: number,
-): StreamCheckpoint {
-  const last = lastCursorValue(page) ?? checkpoint.from;
-  const finished = page.count < size || page.count === 0 || page.next === null;
-  if (finished) return { from: last, page: 0, done: true };
-  if (last !== null && (checkpoint.from === null || Date.parse(last) > Date.parse(checkpoint.from))) {
-    return { from: last, page: 0, done: false };
+/** How far past the service's clock a record may be dated (drift between the service's machines). */
+export const clockToleranceMs = 60 * 60 * 1000;
+
+export type PageRequest = Pick<ProductsQuery, "page" | "size" | "first">;
+
+/**
+ * The page to ask for next. Inside a run of equal instants it starts at or before the next unseen
+ * record; the size is lowered a little when the seen count would fall exactly on a page boundary, so
+ * the page also holds the last committed record and a run that shifted under the walk shows.
+ */
+export function nextQuery(checkpoint: StreamCheckpoint, size: number): PageRequest {
+  const first = checkpoint.from ?? undefined;
+  const { seen } = checkpoint;
+  if (seen === 0) return { page: 0, size, first };
+  for (let tried = size; tried >= Math.ceil(size / 2) && tried > 1; tried--) {
+    if (seen % tried !== 0) return { page: Math.floor(seen / tried), size: tried, first };
   }
-  return { from: checkpoint.from, page: checkpoint.page + 1, done: false };
+  return { page: Math.floor(seen / size), size, first };
 }
 
-/** The cursor value of the page's last item: the service says it in `next`; else the newest we hold. */
-function lastCursorValue(page: ProductsPageResult): string | null {
-  const fromCursor = page.next?.updated_at;
-  if (typeof fromCursor === "string" && !Number.isNaN(Date.parse(fromCursor))) return fromCursor;
-  let newest: string | null = null;
-  for (const { product } of page.received) {
-    if (newest === null || product.updated_at.unix > Date.parse(newest)) newest = product.updated_at.iso;
+export interface WalkStep {
+  checkpoint: StreamCheckpoint;
+  /** The records to commit: those after the walk's position. */
+  received: ReceivedProduct[];
+  rejected: RejectedRecord[];
+}
+
+/** The checkpoint after `page`, the answer to `query`; throws an AppError when the page cannot be trusted. */
+export function walkStep(
+  checkpoint: StreamCheckpoint,
+  query: PageRequest,
+  page: ProductsPageResult,
+  localNowMs: number,
+): WalkStep {
+  const position = positionOf(checkpoint);
+  const placed = page.positions.filter((key): key is RecordPosition => key !== null);
+  checkOrder(placed, position);
+  checkClock(placed, page, localNowMs);
+
+  const offset = query.page * query.size;
+  const firstPlaced = placed[0];
+  // The page began before the next unseen record, yet its first record is already new: records of
+  // the run were changed behind the walk and the rest moved up. Walk the run again from its start.
+  if (
+    offset > 0 &&
+    offset < checkpoint.seen &&
+    firstPlaced &&
+    position &&
+    compare(firstPlaced, position) > 0
+  ) {
+    return { checkpoint: { ...checkpoint, seen: 0 }, received: [], rejected: [] };
   }
-  return newest;
+
+  const isNew = (key: RecordPosition | null) =>
+    key === null || position === null || compare(key, position) > 0;
+  const received = page.received.filter((item) => isNew(recordPosition(item.raw)));
+  const rejected = page.rejected.filter((item) => isNew(recordPosition(item.raw)));
+  const last = placed.at(-1);
+  const moved = last !== undefined && isNew(last);
+  const isLast = page.count < query.size || page.count === 0 || page.next === null;
+  if (!moved) {
+    if (isLast) return { checkpoint: { ...checkpoint, done: true }, received, rejected };
+    throw new AppError(
+      "invalid-response",
+      "The commerce service sent the same products again instead of moving on, so the sync stopped. " +
+        "Nothing from that page was saved. Try again later; if it keeps happening, the service needs fixing.",
+    );
+  }
+  const sameInstant = position !== null && last.ms === position.ms;
+  const seen = sameInstant
+    ? offset + page.positions.lastIndexOf(last) + 1
+    : placed.filter((key) => key.ms === last.ms).length;
+  return {
+    checkpoint: { from: new Date(last.ms).toISOString(), after: last.id, seen, done: isLast },
+    received,
+    rejected,
+  };
+}
+
+function positionOf(checkpoint: StreamCheckpoint): RecordPosition | null {
+  if (checkpoint.from === null) return null;
+  // Without an id (a checkpoint from an older version) every record at that instant counts as new.
+  return { ms: Date.parse(checkpoint.from), id: checkpoint.after ?? "" };
+}
+
+function compare(a: RecordPosition, b: RecordPosition): number {
+  if (a.ms !== b.ms) return a.ms - b.ms;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Records come strictly in (updated_at, id) order, none before the instant the walk asked from. */
+function checkOrder(placed: RecordPosition[], position: RecordPosition | null): void {
+  const asked = position?.ms ?? Number.NEGATIVE_INFINITY;
+  const broken = placed.some((key, index) => {
+    const previous = placed[index - 1];
+    return key.ms < asked || (previous !== undefined && compare(previous, key) >= 0);
+  });
+  if (broken) {
+    throw new AppError(
+      "invalid-response",
+      "The commerce service sent products out of order or sent one product twice, so the sync stopped. " +
+        "Nothing from that page was saved. Try again later; if it keeps happening, the service needs fixing.",
+    );
+  }
+}
+
+/** No record and no cursor dated after the service's own clock (its Date header, else ours) plus a margin. */
+function checkClock(placed: RecordPosition[], page: ProductsPageResult, localNowMs: number): void {
+  const now = page.serverTimeMs ?? localNowMs;
+  const cursor = Date.parse(page.next?.updated_at ?? "");
+  const newest = Math.max(placed.at(-1)?.ms ?? Number.NEGATIVE_INFINITY, Number.isNaN(cursor) ? 0 : cursor);
+  if (newest <= now + clockToleranceMs) return;
+  const dated =
+    Number.isFinite(newest) && Math.abs(newest) <= 8.64e15
+      ? new Date(newest).toISOString()
+      : "an impossible date";
+  throw new AppError(
+    "invalid-response",
+    `The commerce service sent a product changed at ${dated}, later than its own clock (${new Date(now).toISOString()}), ` +
+      "so the sync stopped before saving it: a date in the future would hide every later change. " +
+      "Try again later; if it keeps happening, the service's clock or data needs fixing.",
+  );
 }

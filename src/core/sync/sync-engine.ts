@@ -1,10 +1,13 @@
 // Brings the local catalog level with the service: page by page, each page committed together with
 // the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
+
+import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
-import { nextCheckpoint } from "./keyset-step.ts";
+import { nextQuery, type PageRequest, walkStep } from "./keyset-step.ts";
+import { checkRemovalEvidence, receivedLimit } from "./sync-evidence.ts";
 import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from "./sync-state.ts";
 
 /** The service as the sync engine sees it, already signed in. */
@@ -15,7 +18,7 @@ export interface ProductsSource {
 
 export type SyncTarget = Pick<
   CatalogStore,
-  "applyPage" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts"
+  "applyPage" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts" | "countSeen"
 >;
 
 export interface SyncSummary {
@@ -52,36 +55,43 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   let state = begun.state;
   await store.writeSyncState(state);
   const mode = state.running ?? "incremental";
-  const total = await source.total({ deleted: false }, signal).catch(() => null);
+  const totals = {
+    live: await source.total({ deleted: false }, signal).catch(() => null),
+    deleted: await source.total({ deleted: true }, signal).catch(() => null),
+  };
   const tally = { received: 0, rejected: 0, pages: 0 };
+  const kept = { live: 0, deleted: 0 };
 
   // The next request is known as soon as a page arrives, so it is sent before the page is committed:
   // the service prepares page N+1 while SQLite stores page N. Commits stay one page at a time.
   let pending = nextRequest(state, size, source, signal);
   while (pending !== null) {
     throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
-    const { stream, checkpoint, page: pagePromise } = pending;
-    const page = await pagePromise;
-    state = { ...state, [stream]: nextCheckpoint(checkpoint, page, size) };
+    const { stream, checkpoint, query } = pending;
+    const step = walkStep(checkpoint, query, await pending.page, clock());
+    kept[stream] += step.received.length + step.rejected.length;
+    if (kept[stream] > receivedLimit(totals[stream], size)) throw tooManyRecords(totals[stream]);
+    state = { ...state, [stream]: step.checkpoint };
     pending = nextRequest(state, size, source, signal);
     await store.applyPage({
-      received: page.received,
-      rejected: page.rejected,
+      received: step.received,
+      rejected: step.rejected,
       removeReceived: stream === "deleted",
       generation: state.generation,
       syncState: state,
     });
-    tally.received += page.received.length;
-    tally.rejected += page.rejected.length;
+    tally.received += step.received.length;
+    tally.rejected += step.rejected.length;
     tally.pages += 1;
-    options.onProgress?.(progressOf(mode, stream, tally, total, clock() - started));
+    options.onProgress?.(progressOf(mode, stream, tally, totals.live, clock() - started));
   }
-  return finish({ ...options, state, mode, resumed: begun.resumed, tally });
+  return finish({ ...options, state, mode, resumed: begun.resumed, tally, liveTotalAtStart: totals.live });
 }
 
 interface PendingPage {
   stream: "live" | "deleted";
   checkpoint: StreamCheckpoint;
+  query: PageRequest;
   page: Promise<ProductsPageResult>;
 }
 
@@ -95,12 +105,19 @@ function nextRequest(
   const stream = !state.live.done ? "live" : !state.deleted.done ? "deleted" : null;
   if (stream === null) return null;
   const checkpoint = state[stream];
-  const query: ProductsQuery = { size, page: checkpoint.page, deleted: stream === "deleted" };
-  if (checkpoint.from !== null) query.first = checkpoint.from;
-  const page = source.fetchPage(query, signal);
+  const query = nextQuery(checkpoint, size);
+  const page = source.fetchPage({ ...query, deleted: stream === "deleted" }, signal);
   // Its failure is reported when it is awaited; until then it must not count as unhandled.
   page.catch(() => undefined);
-  return { stream, checkpoint, page };
+  return { stream, checkpoint, query, page };
+}
+
+function tooManyRecords(total: number | null): AppError {
+  return new AppError(
+    "invalid-response",
+    `The commerce service kept sending products past the ${total ?? "?"} it counts, so the sync stopped. ` +
+      "What arrived before is kept. Try again later; if it keeps happening, the service needs fixing.",
+  );
 }
 
 async function finish(
@@ -109,22 +126,25 @@ async function finish(
     mode: "full" | "incremental";
     resumed: boolean;
     tally: { received: number; rejected: number; pages: number };
+    liveTotalAtStart: number | null;
   },
 ): Promise<SyncSummary> {
   const { source, store, clock, state, mode, signal } = input;
   const finishedAt = new Date(clock()).toISOString();
   const serverTotal = await source.total({ deleted: false }, signal).catch(() => null);
-  const finished: SyncState = {
-    ...state,
-    running: null,
-    lastSyncAt: finishedAt,
-    lastFullSyncAt: mode === "full" ? finishedAt : state.lastFullSyncAt,
-    serverTotal,
-  };
+  const finished: SyncState = { ...state, running: null, lastSyncAt: finishedAt, serverTotal };
   let removed = 0;
-  if (mode === "full")
-    removed = (await store.finishFullSync({ generation: state.generation, syncState: finished })).removed;
-  else await store.writeSyncState(finished);
+  if (mode === "full") {
+    const seen = await store.countSeen(state.generation);
+    const refusal = checkRemovalEvidence({ seen, totals: [input.liveTotalAtStart, serverTotal] });
+    if (refusal !== null) {
+      // The walk's upserts stay; the sweep waits for a walk that agrees with the service's count.
+      await store.writeSyncState(finished);
+      throw refusal;
+    }
+    const full = { ...finished, lastFullSyncAt: finishedAt };
+    removed = (await store.finishFullSync({ generation: state.generation, syncState: full })).removed;
+  } else await store.writeSyncState(finished);
   const { products } = await store.counts();
   return {
     mode,

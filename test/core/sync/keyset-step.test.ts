@@ -1,63 +1,207 @@
 import { describe, expect, it } from "vitest";
+import { recordPosition } from "../../../src/core/api/products-page-parser.ts";
 import type { ProductsPageResult } from "../../../src/core/products-page.ts";
-import { nextCheckpoint } from "../../../src/core/sync/keyset-step.ts";
-import { beginRun, initialSyncState, parseSyncState } from "../../../src/core/sync/sync-state.ts";
+import { clockToleranceMs, nextQuery, walkStep } from "../../../src/core/sync/keyset-step.ts";
+import {
+  beginRun,
+  initialSyncState,
+  parseSyncState,
+  type StreamCheckpoint,
+} from "../../../src/core/sync/sync-state.ts";
 
 const iso = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
+const now = Date.UTC(2026, 0, 2);
 
-function page(values: number[], size: number, withNext = values.length === size): ProductsPageResult {
-  const received = values.map((second, index) => ({
-    product: { updated_at: { iso: iso(second), unix: Date.parse(iso(second)) }, id: `p${index}` },
-    raw: {},
-  })) as unknown as ProductsPageResult["received"];
-  const last = values.at(-1);
+/** A page of records given as [second, id]; `next` present when the page is full unless told. */
+function page(
+  records: [number, string][],
+  size: number,
+  withNext = records.length === size,
+): ProductsPageResult {
+  const raws = records.map(([second, id]) => ({
+    id,
+    updated_at: { iso: iso(second), unix: Date.parse(iso(second)) },
+  }));
+  const last = records.at(-1);
   return {
-    received,
+    received: raws.map((raw) => ({ product: raw, raw })) as unknown as ProductsPageResult["received"],
     rejected: [],
-    count: values.length,
+    count: records.length,
+    positions: raws.map(recordPosition),
     next:
-      withNext && last !== undefined
-        ? { id: "x", updated_at: iso(last), page: 1, cursor_field: "updated_at" }
+      withNext && last
+        ? { id: last[1], updated_at: iso(last[0]), page: 1, cursor_field: "updated_at" }
         : null,
     nextUrl: null,
+    serverTimeMs: now,
   };
 }
 
-describe("nextCheckpoint", () => {
-  it("asks from the last item's value, inclusive, at page 0 after a full page", () => {
-    expect(nextCheckpoint({ from: null, page: 0, done: false }, page([1, 2, 3], 3), 3)).toEqual({
-      from: iso(3),
-      page: 0,
-      done: false,
-    });
+const start: StreamCheckpoint = { from: null, after: null, seen: 0, done: false };
+const at = (second: number, after: string, seen: number): StreamCheckpoint => ({
+  from: iso(second),
+  after,
+  seen,
+  done: false,
+});
+const ids = (step: ReturnType<typeof walkStep>) => step.received.map((item) => item.product.id);
+
+describe("walkStep", () => {
+  it("moves to the last record's position and counts the records at its instant", () => {
+    const step = walkStep(
+      start,
+      { page: 0, size: 3 },
+      page(
+        [
+          [1, "a"],
+          [2, "b"],
+          [2, "c"],
+        ],
+        3,
+      ),
+      now,
+    );
+    expect(step.checkpoint).toEqual(at(2, "c", 2));
+    expect(ids(step)).toEqual(["a", "b", "c"]);
   });
 
-  it("moves to the next page only inside a run of equal values longer than a page", () => {
-    const start = { from: iso(5), page: 0, done: false };
-    const inRun = nextCheckpoint(start, page([5, 5, 5], 3), 3);
-    expect(inRun).toEqual({ from: iso(5), page: 1, done: false });
-    expect(nextCheckpoint(inRun, page([5, 5, 6], 3), 3)).toEqual({ from: iso(6), page: 0, done: false });
+  it("keeps only records after its position, and moves through a run of equal instants", () => {
+    const inRun = walkStep(
+      at(2, "c", 2),
+      { page: 0, size: 3 },
+      page(
+        [
+          [2, "b"],
+          [2, "c"],
+          [2, "d"],
+        ],
+        3,
+      ),
+      now,
+    );
+    expect(inRun.checkpoint).toEqual(at(2, "d", 3));
+    expect(ids(inRun)).toEqual(["d"]);
+    const out = walkStep(
+      inRun.checkpoint,
+      nextQuery(inRun.checkpoint, 3),
+      page(
+        [
+          [2, "d"],
+          [5, "e"],
+        ],
+        2,
+        false,
+      ),
+      now,
+    );
+    expect(out.checkpoint).toEqual({ ...at(5, "e", 1), done: true });
+    expect(ids(out)).toEqual(["e"]);
+  });
+
+  it("asks for a page that holds the last committed record, whatever the page size", () => {
+    expect(nextQuery(at(2, "x", 0), 50)).toEqual({ page: 0, size: 50, first: iso(2) });
+    expect(nextQuery(at(2, "x", 120), 50)).toEqual({ page: 2, size: 50, first: iso(2) });
+    // 100 would fall on a page boundary at 50: one less per page puts the boundary elsewhere.
+    expect(nextQuery(at(2, "x", 100), 50)).toEqual({ page: 2, size: 49, first: iso(2) });
   });
 
   it("finishes on a short page, an empty page, or a page without next", () => {
-    expect(nextCheckpoint({ from: iso(1), page: 0, done: false }, page([1, 2], 3), 3)).toEqual({
-      from: iso(2),
-      page: 0,
+    expect(walkStep(at(7, "z", 1), { page: 0, size: 3 }, page([], 3), now).checkpoint).toEqual({
+      ...at(7, "z", 1),
       done: true,
     });
-    expect(nextCheckpoint({ from: iso(7), page: 2, done: false }, page([], 3), 3)).toEqual({
-      from: iso(7),
-      page: 0,
-      done: true,
-    });
-    expect(nextCheckpoint({ from: null, page: 0, done: false }, page([1, 2, 3], 3, false), 3).done).toBe(
-      true,
+    expect(
+      walkStep(
+        start,
+        { page: 0, size: 3 },
+        page(
+          [
+            [1, "a"],
+            [2, "b"],
+            [3, "c"],
+          ],
+          3,
+          false,
+        ),
+        now,
+      ).checkpoint.done,
+    ).toBe(true);
+  });
+
+  it("refuses a full page that does not move the walk on", () => {
+    const again = page(
+      [
+        [2, "b"],
+        [2, "c"],
+      ],
+      2,
+    );
+    expect(() => walkStep(at(2, "c", 2), { page: 0, size: 2 }, again, now)).toThrow(/same products again/);
+  });
+
+  it("refuses records out of order, repeated, or before the instant asked from", () => {
+    expect(() =>
+      walkStep(
+        start,
+        { page: 0, size: 3 },
+        page(
+          [
+            [2, "a"],
+            [1, "b"],
+          ],
+          3,
+        ),
+        now,
+      ),
+    ).toThrow(/out of order/);
+    expect(() =>
+      walkStep(
+        start,
+        { page: 0, size: 3 },
+        page(
+          [
+            [1, "a"],
+            [1, "a"],
+          ],
+          3,
+        ),
+        now,
+      ),
+    ).toThrow(/out of order/);
+    expect(() => walkStep(at(5, "x", 1), { page: 0, size: 3 }, page([[4, "a"]], 3), now)).toThrow(
+      /out of order/,
     );
   });
 
-  it("falls back to the newest received record when the service sends no cursor value", () => {
-    const withoutValue = { ...page([1, 4, 2], 3), next: { page: 1, cursor_field: "updated_at" } };
-    expect(nextCheckpoint({ from: null, page: 0, done: false }, withoutValue, 3).from).toBe(iso(4));
+  it("refuses a record or cursor dated beyond the service's clock plus the tolerance", () => {
+    const future = page([[1, "a"]], 3);
+    future.serverTimeMs = Date.parse(iso(1)) - clockToleranceMs - 1;
+    expect(() => walkStep(start, { page: 0, size: 3 }, future, now)).toThrow(/later than its own clock/);
+    const farCursor = page(
+      [
+        [1, "a"],
+        [2, "b"],
+        [3, "c"],
+      ],
+      3,
+    );
+    farCursor.next = { page: 1, cursor_field: "updated_at", updated_at: "9999-12-31T23:59:59.999Z" };
+    expect(() => walkStep(start, { page: 0, size: 3 }, farCursor, now)).toThrow(/9999-12-31/);
+  });
+
+  it("walks a run again from its start when records moved up behind it", () => {
+    // Seen 4 of the run at 2 (up to "d"); page 1 of size 3 starts at offset 3 and should hold "d".
+    const shifted = page(
+      [
+        [2, "f"],
+        [2, "g"],
+        [2, "h"],
+      ],
+      3,
+    );
+    const step = walkStep(at(2, "d", 4), { page: 1, size: 3 }, shifted, now);
+    expect(step.checkpoint).toEqual(at(2, "d", 0));
+    expect(step.received).toEqual([]);
   });
 });
 
@@ -74,7 +218,7 @@ describe("beginRun", () => {
       ...initialSyncState,
       running: "full" as const,
       generation: 3,
-      live: { from: iso(9), page: 2, done: false },
+      live: { from: iso(9), after: "p2", seen: 7, done: false },
     };
     const { state, resumed } = beginRun(crashed, false);
     expect(resumed).toBe(true);
@@ -87,14 +231,14 @@ describe("beginRun", () => {
       ...initialSyncState,
       generation: 2,
       lastFullSyncAt: iso(0),
-      live: { from: iso(9), page: 0, done: true },
-      deleted: { from: iso(8), page: 0, done: true },
+      live: { from: iso(9), after: "a", seen: 1, done: true },
+      deleted: { from: iso(8), after: "b", seen: 2, done: true },
     };
     const { state } = beginRun(synced, false);
     expect(state.running).toBe("incremental");
     expect(state.generation).toBe(2);
-    expect(state.live).toEqual({ from: iso(9), page: 0, done: false });
-    expect(state.deleted).toEqual({ from: iso(8), page: 0, done: false });
+    expect(state.live).toEqual({ from: iso(9), after: "a", seen: 1, done: false });
+    expect(state.deleted).toEqual({ from: iso(8), after: "b", seen: 2, done: false });
   });
 
   it("restarts both walks under a new generation when a full sync is asked for", () => {
@@ -102,18 +246,37 @@ describe("beginRun", () => {
       ...initialSyncState,
       generation: 2,
       lastFullSyncAt: iso(0),
-      live: { from: iso(9), page: 0, done: true },
+      live: { from: iso(9), after: "a", seen: 1, done: true },
     };
     const { state } = beginRun(synced, true);
     expect(state).toMatchObject({
       running: "full",
       generation: 3,
-      live: { from: null, page: 0, done: false },
+      live: { from: null, after: null, seen: 0, done: false },
     });
   });
 
   it("treats an unreadable stored state as a catalog never synced", () => {
     expect(parseSyncState({ version: 99 })).toEqual(initialSyncState);
     expect(parseSyncState(null)).toEqual(initialSyncState);
+  });
+
+  it("reads a version 1 state, asking again from its instants, whatever page it had reached", () => {
+    const old = {
+      version: 1,
+      running: "full",
+      generation: 4,
+      live: { from: iso(9), page: 3, done: false },
+      deleted: { from: null, page: 0, done: false },
+      lastSyncAt: null,
+      lastFullSyncAt: null,
+      serverTotal: 12,
+    };
+    expect(parseSyncState(old)).toEqual({
+      ...old,
+      version: 2,
+      live: { from: iso(9), after: null, seen: 0, done: false },
+      deleted: { from: null, after: null, seen: 0, done: false },
+    });
   });
 });

@@ -1,0 +1,37 @@
+// What the service's own counts (`/meta`) allow the walk to believe. A walk receives each product
+// once, plus once more for every change made while it runs, so a stream far beyond the count is an
+// upstream that never ends; and a full sync may remove local products only when what it saw agrees
+// with the count, or an empty or cut-short list would wipe a till's catalog.
+import { AppError } from "../../shared/app-error.ts";
+
+/** Records one stream may bring before the walk gives up: the count, plus room for changes during it. */
+export function receivedLimit(total: number | null, pageSize: number): number {
+  if (total === null) return Number.POSITIVE_INFINITY;
+  return total + Math.max(1000, 2 * pageSize, Math.ceil(total / 10));
+}
+
+/** Products the count may differ by after a complete walk: those created or deleted while it ran. */
+function changeAllowance(total: number): number {
+  return Math.max(2, Math.ceil(total / 100));
+}
+
+/**
+ * null when a complete full walk that saw `seen` live products may sweep the rest; otherwise the
+ * error that says why not. `totals` are the live counts at the start and at the end of the walk.
+ */
+export function checkRemovalEvidence(input: { seen: number; totals: (number | null)[] }): AppError | null {
+  const known = input.totals.filter((total): total is number => total !== null);
+  if (known.length === 0) {
+    return new AppError(
+      "invalid-response",
+      "The commerce service did not say how many products it has, so the full sync removed nothing from the local catalog. Run sync --full again when the service answers normally.",
+    );
+  }
+  const expected = Math.min(...known);
+  if (input.seen + changeAllowance(expected) >= expected) return null;
+  return new AppError(
+    "invalid-response",
+    `The commerce service listed ${input.seen} products but counts ${expected}, so nothing was removed from the local catalog. ` +
+      "Run sync --full again later; if the numbers keep disagreeing, the service needs looking at.",
+  );
+}

@@ -1,0 +1,142 @@
+// The CLI's sync, as a real child process, against an upstream that misbehaves the ways an
+// independent test found: cursors that go back, endless pages, an empty list that contradicts its own
+// count, a cursor in the far future. The sync must always end, say plainly what is wrong, commit
+// nothing it cannot trust, and never wipe the local catalog.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type RunningService, startService } from "../../../src/server/service.ts";
+import { type CliResult, demoLoginArgs, startCli } from "../../support/cli-process.ts";
+import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
+import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
+
+let service: RunningService;
+let upstream: MisbehavingUpstream;
+let admin: Awaited<ReturnType<typeof adminApi>>;
+const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
+
+beforeAll(async () => {
+  service = await startService({ port: 0, demoProducts: 170, seed: 31 });
+  upstream = await startMisbehavingUpstream(service.baseUrl);
+  admin = await adminApi(service);
+});
+afterEach(() => upstream.behave({}));
+afterAll(async () => {
+  await upstream.close();
+  await service.close();
+  for (const dir of dirs) await dir.remove();
+});
+
+/** Runs the CLI; a run that does not end within a minute is killed and shows as signal SIGKILL. */
+async function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  const { child, done } = startCli(["--data-dir", dataDir, ...args]);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  try {
+    return await done;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function signedInDir(): Promise<string> {
+  const dir = await tempDir();
+  dirs.push(dir);
+  const login = await cli(dir.path, ...demoLoginArgs({ ...service.demo, baseUrl: upstream.baseUrl }));
+  expect(login.code).toBe(0);
+  return dir.path;
+}
+
+async function syncedDir(): Promise<string> {
+  const dataDir = await signedInDir();
+  expect((await cli(dataDir, "sync", "--page-size", "50")).code).toBe(0);
+  expect(localProducts(dataDir, service.demo.accountId)).toEqual(await admin.liveProducts());
+  return dataDir;
+}
+
+function expectPlainFailure(result: CliResult, message: RegExp): void {
+  expect(result.signal).toBeNull();
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr).not.toContain("Something went wrong inside");
+}
+
+describe("a walk that always ends", () => {
+  it("stops when the next cursor points back to the first page", async () => {
+    const dataDir = await signedInDir();
+    upstream.behave({
+      query(_call, query) {
+        query.delete("first");
+        query.set("page", "0");
+      },
+    });
+    const before = upstream.calls.length;
+    const result = await cli(dataDir, "sync", "--page-size", "50");
+    expectPlainFailure(result, /service sent .*again|did not move on/i);
+    expect(upstream.calls.length - before).toBeLessThan(10);
+  });
+
+  it("stops on endless full pages of the same record, committing none of them", async () => {
+    const dataDir = await signedInDir();
+    upstream.behave({
+      page(call, body) {
+        const one = body.results[0] as Record<string, unknown>;
+        return { ...body, count: call.size, results: Array.from({ length: call.size }, () => one) };
+      },
+    });
+    const before = upstream.calls.length;
+    const result = await cli(dataDir, "sync", "--page-size", "50");
+    expectPlainFailure(result, /service sent .*again|did not move on|out of order/i);
+    expect(upstream.calls.length - before).toBeLessThan(10);
+    expect(localProducts(dataDir, service.demo.accountId).size).toBe(0);
+  });
+});
+
+describe("removal only with evidence", () => {
+  it("keeps the local catalog when a full sync's list comes back empty but the count says otherwise", async () => {
+    const dataDir = await syncedDir();
+    const held = localProducts(dataDir, service.demo.accountId);
+    upstream.behave({
+      page: (_call, body) => ({
+        ...body,
+        count: 0,
+        results: [],
+        request: { ...body.request, cursor: { ...body.request.cursor, next: null } },
+        cursor: { ...body.cursor, next: null },
+      }),
+    });
+    const result = await cli(dataDir, "sync", "--full");
+    expectPlainFailure(result, /nothing was removed/i);
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(held);
+    upstream.behave({});
+    const status = JSON.parse((await cli(dataDir, "status", "--json")).stdout);
+    expect(status.products).toBe(held.size);
+  });
+});
+
+describe("no blind spot", () => {
+  it("refuses a cursor in the far future, and later syncs still see every change", async () => {
+    const dataDir = await syncedDir();
+    const [renamed] = [...(await admin.liveProducts()).keys()] as string[];
+    await admin.updateProduct(renamed as string, { name: "Renamed before the bad page" });
+    upstream.behave({
+      page(_call, body) {
+        const next = body.request.cursor.next;
+        if (next) next.updated_at = "9999-12-31T23:59:59.999Z";
+        const last = body.results.at(-1);
+        if (last)
+          last.updated_at = { iso: "9999-12-31T23:59:59.999Z", unix: Date.parse("9999-12-31T23:59:59.999Z") };
+        return body;
+      },
+    });
+    const bad = await cli(dataDir, "sync", "--page-size", "50");
+    expectPlainFailure(bad, /clock|future/i);
+    upstream.behave({});
+    const created = await admin.createProduct({
+      name: "Created after the bad page",
+      barcode: "4006381333931",
+    });
+    expect((await cli(dataDir, "sync", "--page-size", "50")).code).toBe(0);
+    const local = localProducts(dataDir, service.demo.accountId);
+    expect(local.has(created.id as string)).toBe(true);
+    expect(local).toEqual(await admin.liveProducts());
+    expect(integrityCheck(dataDir, service.demo.accountId)).toBe("ok");
+  });
+});
