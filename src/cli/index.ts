@@ -1,4 +1,5 @@
 // `npm run catalog -- [--data-dir DIR] COMMAND`: the catalog core without Electron.
+import { closeConnections } from "./close-connections.ts";
 import { runCli } from "./run-cli.ts";
 
 const code = await runCli(process.argv.slice(2), {
@@ -7,5 +8,7 @@ const code = await runCli(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
 });
-// Idle keep-alive sockets would hold the process open for seconds after the work is done.
-process.exit(code);
+// No process.exit: it would cut off output still waiting for a slow reader of the pipe. The process
+// ends by itself once stdout has drained, with nothing else left to keep it alive.
+process.exitCode = code;
+await closeConnections();
