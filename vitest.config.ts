@@ -14,7 +14,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "renderer", include: ["test/renderer/**/*.test.tsx"], environment: "jsdom" },
+        test: {
+          name: "renderer",
+          include: ["test/renderer/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["test/renderer/support/cleanup.ts"],
+        },
       },
     ],
   },

@@ -1,0 +1,112 @@
+// Listens to every key on the page, before any field sees it, and hands recognised scans to onScan.
+// A scan typed into a text field is taken out of it again, so the field keeps what it had; a scan of
+// a code whose lookup is still running is dropped, so a double trigger does not look it up twice.
+import { useEffect, useRef } from "react";
+import { createScanCapture, type FieldKind, type ScannerSettings } from "./scan-capture.ts";
+
+export interface ScannerOptions {
+  settings: ScannerSettings;
+  /** The lookup; while its promise is pending, the same code scanned again is ignored. */
+  onScan: (code: string) => unknown;
+  enabled?: boolean;
+  /** Monotonic milliseconds; injected so tests control the pace of keys. */
+  clock?: () => number;
+}
+
+interface FieldSnapshot {
+  field: HTMLInputElement | HTMLTextAreaElement;
+  value: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+export function useScanner({ settings, onScan, enabled = true, clock }: ScannerOptions): void {
+  const { maxGapMs, minLength, prefixKey } = settings;
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const now = clock ?? (() => performance.now());
+    const capture = createScanCapture({ maxGapMs, minLength, prefixKey });
+    const pending = new Set<string>();
+    let snapshot: FieldSnapshot | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    function recognised(code: string): void {
+      if (snapshot !== null) restore(snapshot);
+      snapshot = null;
+      if (pending.has(code)) return;
+      const running = onScanRef.current(code);
+      if (!(running instanceof Promise)) return;
+      pending.add(code);
+      running.then(
+        () => pending.delete(code),
+        () => pending.delete(code),
+      );
+    }
+
+    function armQuietGap(): void {
+      clearTimeout(timer);
+      const deadline = capture.deadline();
+      if (deadline === null) return;
+      timer = setTimeout(
+        () => {
+          const code = capture.quiet(now());
+          if (code !== null) recognised(code);
+          else if (capture.deadline() === null) snapshot = null;
+        },
+        Math.max(0, deadline - now()),
+      );
+    }
+
+    function onKeyDown(event: KeyboardEvent): void {
+      const verdict = capture.key({
+        key: event.key,
+        ctrl: event.ctrlKey,
+        alt: event.altKey,
+        meta: event.metaKey,
+        time: now(),
+        field: fieldKind(event.target),
+      });
+      if (verdict.kind === "pass" && verdict.startsBurst) snapshot = snapshotOf(event.target);
+      if (verdict.kind !== "pass") {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      if (verdict.kind === "scan") recognised(verdict.code);
+      armQuietGap();
+    }
+
+    window.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("keydown", onKeyDown, { capture: true });
+    };
+  }, [enabled, clock, maxGapMs, minLength, prefixKey]);
+}
+
+function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && target.selectionStart !== null;
+}
+
+function fieldKind(target: EventTarget | null): FieldKind {
+  if (target instanceof HTMLInputElement && target.type === "password") return "password";
+  return isTextField(target) ? "text" : "other";
+}
+
+function snapshotOf(target: EventTarget | null): FieldSnapshot | null {
+  if (!isTextField(target)) return null;
+  const { value, selectionStart, selectionEnd } = target;
+  return { field: target, value, selectionStart, selectionEnd };
+}
+
+/** Puts the field back as it was, through the native setter so React's onChange sees it too. */
+function restore({ field, value, selectionStart, selectionEnd }: FieldSnapshot): void {
+  if (field.value === value) return;
+  const prototype = Object.getPrototypeOf(field) as HTMLInputElement;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  if (selectionStart !== null) field.setSelectionRange(selectionStart, selectionEnd);
+}

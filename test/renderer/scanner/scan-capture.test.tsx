@@ -1,0 +1,180 @@
+// The scanner as a cashier meets it: scans land wherever the focus is, typing stays typing.
+import { render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { defaultScannerSettings, type ScannerSettings } from "../../../src/renderer/src/scanner/scan-capture.ts";
+import { useScanner } from "../../../src/renderer/src/scanner/use-scanner.ts";
+import { burst, playKeys, settle } from "../support/key-timings.ts";
+
+function Till(props: { onScan: (code: string) => unknown; settings?: Partial<ScannerSettings> }) {
+  const [search, setSearch] = useState("");
+  useScanner({
+    settings: { ...defaultScannerSettings, ...props.settings },
+    onScan: props.onScan,
+    clock: Date.now,
+  });
+  return (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <input aria-label="password" type="password" />
+      <output aria-label="echo">{search}</output>
+    </form>
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("scanner capture", () => {
+  it("takes a fast burst ended by Enter as a scan, with nothing focused", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    playKeys(burst("4006381333931", 8, "Enter"));
+    await settle();
+    expect(scans).toEqual(["4006381333931"]);
+  });
+
+  it("leaves slow typing alone", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} />);
+    screen.getByLabelText("search").focus();
+    playKeys(burst("4006381333931", 120, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>("search").value).toBe("4006381333931");
+  });
+
+  it("takes a burst into the focused search field as a scan and leaves the field as it was", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys(burst("milk", 150));
+    playKeys([{ key: "4", after: 2_000 }, ...burst("006381333931", 10, "Enter")]);
+    await settle();
+    expect(scans).toEqual(["4006381333931"]);
+    expect(field.value).toBe("milk");
+    expect(screen.getByLabelText("echo").textContent).toBe("milk");
+  });
+
+  it("never takes a burst in a password field as a scan", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} />);
+    const field = screen.getByLabelText<HTMLInputElement>("password");
+    field.focus();
+    playKeys(burst("4006381333931", 5, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+    expect(field.value).toBe("4006381333931");
+  });
+
+  it("keeps the GS1 group separator, sent as the control character or as Ctrl+]", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    playKeys([...burst("0109521234543213", 5), { key: "\x1d", after: 5 }, ...burst("10LOT7", 5, "Enter")]);
+    playKeys([...burst("0109521234543213", 5), { key: "]", after: 5, ctrl: true }, ...burst("10LOT8", 5, "Enter")]);
+    await settle();
+    expect(scans).toEqual(["0109521234543213\x1d10LOT7", "0109521234543213\x1d10LOT8"]);
+  });
+
+  it("keeps a configured stand-in for the separator as typed", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    playKeys(burst("0109521234543213~10LOT7", 5, "Enter"));
+    await settle();
+    expect(scans).toEqual(["0109521234543213~10LOT7"]);
+  });
+
+  it("ignores modifier keys inside a burst", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    playKeys([...burst("ABC", 5), { key: "Shift", after: 5 }, ...burst("def123", 5, "Enter")]);
+    await settle();
+    expect(scans).toEqual(["ABCdef123"]);
+  });
+
+  it("ignores a second scan of a code whose lookup is still running", async () => {
+    let finish: () => void = () => undefined;
+    const onScan = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<Till onScan={onScan} />);
+    playKeys(burst("4006381333931", 5, "Enter"));
+    playKeys(burst("4006381333931", 5, "Enter"));
+    await settle();
+    expect(onScan).toHaveBeenCalledTimes(1);
+    finish();
+    await settle();
+    playKeys(burst("4006381333931", 5, "Enter"));
+    expect(onScan).toHaveBeenCalledTimes(2);
+  });
+
+  it("lets a different code through while another lookup runs", async () => {
+    const onScan = vi.fn(() => new Promise<void>(() => undefined));
+    render(<Till onScan={onScan} />);
+    playKeys(burst("4006381333931", 5, "Enter"));
+    playKeys(burst("96385074", 5, "Enter"));
+    expect(onScan.mock.calls).toEqual([["4006381333931"], ["96385074"]]);
+  });
+
+  it("ends a scan on Tab, and keeps focus where it was", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys(burst("96385074", 5, "Tab"));
+    await settle();
+    expect(scans).toEqual(["96385074"]);
+    expect(field.value).toBe("");
+    expect(document.activeElement).toBe(field);
+  });
+
+  it("ends a scan on a quiet gap for scanners that send no terminator", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys(burst("4006381333931", 5));
+    expect(scans).toEqual([]);
+    await settle(100);
+    expect(scans).toEqual(["4006381333931"]);
+    expect(field.value).toBe("");
+  });
+
+  it("takes a burst shorter than the minimum length as typing", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} settings={{ minLength: 8 }} />);
+    playKeys(burst("1234567", 5, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it("follows the configured gap: 30 ms apart is typing when the limit is 20 ms", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} settings={{ maxGapMs: 20 }} />);
+    playKeys(burst("4006381333931", 30, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it("knows a scan at once by its prefix key, which never reaches the field", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} settings={{ prefixKey: "F9", minLength: 12 }} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys([{ key: "F9", after: 5 }, ...burst("123", 5, "Enter")]);
+    await settle();
+    expect(scans).toEqual(["123"]);
+    expect(field.value).toBe("");
+  });
+
+  it("keeps an AIM identifier prefix as part of the code", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} settings={{ prefixKey: "]" }} />);
+    playKeys(burst("]E04006381333931", 5, "Enter"));
+    await settle();
+    expect(scans).toEqual(["]E04006381333931"]);
+  });
+});
