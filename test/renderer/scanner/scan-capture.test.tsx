@@ -159,6 +159,14 @@ describe("scanner capture", () => {
     expect(onScan).not.toHaveBeenCalled();
   });
 
+  it("takes a burst that lasts longer than a whole scan may as typing", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} settings={{ maxScanMs: 100 }} />);
+    playKeys(burst("40063813339314006381333931", 10, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
   it("knows a scan at once by its prefix key, which never reaches the field", async () => {
     const scans: string[] = [];
     render(<Till onScan={(code) => scans.push(code)} settings={{ prefixKey: "F9", minLength: 12 }} />);

@@ -7,6 +7,8 @@ export interface ScannerSettings {
   maxGapMs: number;
   /** A burst shorter than this is typing. */
   minLength: number;
+  /** A burst taking longer than this from first to last key is typing. */
+  maxScanMs: number;
   /**
    * A key the scanner sends before every code ("F9", or "]" for AIM symbology identifiers), which
    * makes the scan known at once; "" for none. A printable prefix stays part of the code.
@@ -14,7 +16,12 @@ export interface ScannerSettings {
   prefixKey: string;
 }
 
-export const defaultScannerSettings: ScannerSettings = { maxGapMs: 50, minLength: 6, prefixKey: "" };
+export const defaultScannerSettings: ScannerSettings = {
+  maxGapMs: 50,
+  minLength: 6,
+  maxScanMs: 1000,
+  prefixKey: "",
+};
 
 /** Where the key went: a password field never takes part in a scan. */
 export type FieldKind = "text" | "password" | "other";
@@ -51,6 +58,7 @@ const modifierKeys = new Set(["Shift", "Control", "Alt", "AltGraph", "Meta", "Ca
 
 interface Burst {
   chars: string;
+  first: number;
   last: number;
   /** Started by the prefix key: a scan whatever its length. */
   prefixed: boolean;
@@ -60,7 +68,9 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
   let burst: Burst | null = null;
 
   function isScan(current: Burst): boolean {
-    if (!current.prefixed) return current.chars.length >= settings.minLength;
+    if (!current.prefixed) {
+      return current.chars.length >= settings.minLength && current.last - current.first <= settings.maxScanMs;
+    }
     // A printable prefix alone ("]") is a person typing that character, not a code.
     return current.chars.length > (settings.prefixKey.length === 1 ? 1 : 0);
   }
@@ -83,7 +93,8 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
       if (stale) burst = null;
       if (settings.prefixKey !== "" && input.key === settings.prefixKey && !burst?.prefixed) {
         // A printable prefix ("]" of "]E0") is part of what the code says; a named key is not.
-        burst = { chars: input.key.length === 1 ? input.key : "", last: input.time, prefixed: true };
+        const chars = input.key.length === 1 ? input.key : "";
+        burst = { chars, first: input.time, last: input.time, prefixed: true };
         return { kind: "swallow" };
       }
       if (input.key === "Enter" || input.key === "Tab") {
@@ -104,7 +115,12 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
         }
       }
       const startsBurst = burst === null;
-      burst = { chars: (burst?.chars ?? "") + char, last: input.time, prefixed: false };
+      burst = {
+        chars: (burst?.chars ?? "") + char,
+        first: burst?.first ?? input.time,
+        last: input.time,
+        prefixed: false,
+      };
       return { kind: "pass", startsBurst };
     },
 

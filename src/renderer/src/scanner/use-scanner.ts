@@ -21,14 +21,14 @@ interface FieldSnapshot {
 }
 
 export function useScanner({ settings, onScan, enabled = true, clock }: ScannerOptions): void {
-  const { maxGapMs, minLength, prefixKey } = settings;
+  const { maxGapMs, minLength, maxScanMs, prefixKey } = settings;
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
 
   useEffect(() => {
     if (!enabled) return;
     const now = clock ?? (() => performance.now());
-    const capture = createScanCapture({ maxGapMs, minLength, prefixKey });
+    const capture = createScanCapture({ maxGapMs, minLength, maxScanMs, prefixKey });
     const pending = new Set<string>();
     let snapshot: FieldSnapshot | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,7 +83,7 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
       clearTimeout(timer);
       window.removeEventListener("keydown", onKeyDown, { capture: true });
     };
-  }, [enabled, clock, maxGapMs, minLength, prefixKey]);
+  }, [enabled, clock, maxGapMs, minLength, maxScanMs, prefixKey]);
 }
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {

@@ -1,0 +1,39 @@
+// What a cashier needs to know about one product: name, prices (net and gross) in its currency,
+// every code it is found by, SKU, type, and a warning when it is not for sale.
+import { type Product, productCodes } from "../../../shared/api/product.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { shownPrice } from "./product-price.ts";
+
+export function ProductSummary(props: { product: Product; parent?: Product | null; headingId?: string }) {
+  const { t, money } = useI18n();
+  const { product, parent = null } = props;
+  const price = shownPrice(product, parent);
+  const codes = productCodes(product);
+  const amount = (value: number | null | undefined) =>
+    value === null || value === undefined || price === null ? t("result.noPrice") : money(value, price.currency);
+  return (
+    <div className="product-summary">
+      <h3 id={props.headingId} className="product-name">
+        {product.name}
+      </h3>
+      {parent && <p className="product-parent">{t("result.variantOf", { name: parent.name })}</p>}
+      {!product.active && (
+        <p className="warning" role="note">
+          {t("result.inactive")}
+        </p>
+      )}
+      <dl className="facts">
+        <dt>{t("result.gross")}</dt>
+        <dd className="price-gross">{amount(price?.gross)}</dd>
+        <dt>{t("result.net")}</dt>
+        <dd className="price-net">{amount(price?.net)}</dd>
+        <dt>{t("result.codes")}</dt>
+        <dd className="codes">{codes.length > 0 ? codes.join(", ") : t("result.noCodes")}</dd>
+        <dt>{t("result.sku")}</dt>
+        <dd>{product.sku ?? "—"}</dd>
+        <dt>{t("result.type")}</dt>
+        <dd>{product.type}</dd>
+      </dl>
+    </div>
+  );
+}

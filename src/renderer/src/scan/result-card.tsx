@@ -1,0 +1,109 @@
+// The answer to a scan, as the cashier sees it: the product with its prices and codes, the label's
+// weight or price with the line total, the variant family with the scanned one highlighted; or, when
+// nothing matched, the code, the reason in plain words, how current the catalog is, and a search.
+import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { ProductSummary } from "../product/product-summary.tsx";
+import { VariantMatrix } from "../product/variant-matrix.tsx";
+import { labelAmounts } from "./label-amounts.ts";
+import { ScanDetails } from "./scan-details.tsx";
+
+/** How far the local catalog can be trusted when a code is not in it. */
+export interface CatalogFreshness {
+  asOf: string | null;
+  stale: boolean;
+  unfinished: boolean;
+}
+
+export interface ResultCardProps {
+  answer: LookupAnswer;
+  freshness: CatalogFreshness | null;
+  onSearch?: (text: string) => void;
+}
+
+export function ResultCard(props: ResultCardProps) {
+  return (
+    <article className={props.answer.match ? "result-card found" : "result-card not-found"} aria-labelledby="result-heading">
+      {props.answer.match ? <FoundResult answer={props.answer} /> : <NotFoundResult {...props} />}
+      <ScanDetails reading={props.answer.code} />
+    </article>
+  );
+}
+
+function FoundResult(props: { answer: LookupAnswer }) {
+  const { t, money, weight } = useI18n();
+  const { code } = props.answer;
+  const match = props.answer.match;
+  if (!match) return null;
+  const { product, parent, variants } = match;
+  const amounts = labelAmounts(code, product, parent);
+  const inCurrency = (value: number) => (amounts?.currency ? money(value, amounts.currency) : String(value));
+  return (
+    <>
+      <ProductSummary product={product} parent={parent} headingId="result-heading" />
+      {amounts && (
+        <dl className="facts label-amounts">
+          {amounts.weight && (
+            <>
+              <dt>{t("result.labelWeight")}</dt>
+              <dd className="label-weight">{weight(amounts.weight.value, amounts.weight.unit)}</dd>
+            </>
+          )}
+          {amounts.price !== null && (
+            <>
+              <dt>{t("result.labelPrice")}</dt>
+              <dd>{inCurrency(amounts.price)}</dd>
+            </>
+          )}
+          {amounts.discount !== null && (
+            <>
+              <dt>{t("result.labelDiscount")}</dt>
+              <dd>{inCurrency(amounts.discount)}</dd>
+            </>
+          )}
+          {amounts.lineTotal !== null && (
+            <>
+              <dt>{t("result.lineTotal")}</dt>
+              <dd className="line-total">{inCurrency(amounts.lineTotal)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {variants.length > 0 && (
+        <VariantMatrix
+          parent={parent ?? (product.type === "variant_product" ? product : null)}
+          variants={variants}
+          highlightId={product.type === "variant" ? product.id : null}
+        />
+      )}
+    </>
+  );
+}
+
+function NotFoundResult(props: ResultCardProps) {
+  const { t, dateTime } = useI18n();
+  const { answer, freshness } = props;
+  const reason = answer.reason?.kind ?? "unknown-code";
+  const shown = answer.code.normalised || answer.query;
+  return (
+    <>
+      <h3 id="result-heading">{t("notFound.heading", { code: shown.replaceAll("\x1d", "<GS>") })}</h3>
+      <p className="reason">{t(`reason.${reason}`)}</p>
+      {freshness && <FreshnessNote freshness={freshness} format={dateTime} />}
+      {props.onSearch && (
+        <button type="button" onClick={() => props.onSearch?.(shown)}>
+          {t("notFound.search")}
+        </button>
+      )}
+    </>
+  );
+}
+
+function FreshnessNote(props: { freshness: CatalogFreshness; format: (iso: string) => string }) {
+  const { t } = useI18n();
+  const { asOf, stale, unfinished } = props.freshness;
+  if (asOf === null) return <p className="freshness warning">{t("notFound.neverSynced")}</p>;
+  if (unfinished) return <p className="freshness warning">{t("notFound.unfinished", { time: props.format(asOf) })}</p>;
+  if (stale) return <p className="freshness warning">{t("notFound.stale", { time: props.format(asOf) })}</p>;
+  return null;
+}
