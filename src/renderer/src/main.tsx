@@ -1,11 +1,15 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app.tsx";
+import { CatalogProvider } from "./catalog/catalog-provider.tsx";
+import { CatalogApp } from "./catalog-app.tsx";
+import "./catalog-app.css";
 
 const root = document.getElementById("root");
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <CatalogProvider api={window.catalog}>
+        <CatalogApp />
+      </CatalogProvider>
     </StrictMode>,
   );

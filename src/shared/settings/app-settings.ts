@@ -27,6 +27,14 @@ export const scannerSettingsSchema = scanOptionsSchema.extend({
   maxScanMs: z.number().int().min(20).max(5000),
   /** Shorter input is typing, not a scan. */
   minLength: z.number().int().min(1).max(64),
+  /**
+   * A key the scanner presses before every code, so a scan is known from its first key: a function
+   * key ("F9") or one character ("]" for scanners that send AIM symbology identifiers); "" for none.
+   */
+  triggerKey: z
+    .union([z.literal(""), z.string().regex(/^F([1-9]|1\d|2[0-4])$/u), z.string().length(1)])
+    // Settings saved before this field existed keep their other scanner values.
+    .default(""),
 });
 export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
 
@@ -46,6 +54,8 @@ export const appSettingsSchema = z.object({
   scanner: scannerSettingsSchema,
   /** A BCP 47 language tag such as "en" or "de-AT". */
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
+  /** A short tone when a scan is found or not found. */
+  sound: z.boolean(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -63,8 +73,10 @@ export const defaultSettings: AppSettings = {
     maxKeyGapMs: 50,
     maxScanMs: 250,
     minLength: 3,
+    triggerKey: "",
   },
   language: "en",
+  sound: true,
 };
 
 /** A change to some settings; fields left out keep their value. */

@@ -2,7 +2,10 @@
 import { render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultScannerSettings, type ScannerSettings } from "../../../src/renderer/src/scanner/scan-capture.ts";
+import {
+  defaultScannerSettings,
+  type ScannerSettings,
+} from "../../../src/renderer/src/scanner/scan-capture.ts";
 import { useScanner } from "../../../src/renderer/src/scanner/use-scanner.ts";
 import { burst, playKeys, settle } from "../support/key-timings.ts";
 
@@ -76,7 +79,11 @@ describe("scanner capture", () => {
     const scans: string[] = [];
     render(<Till onScan={(code) => scans.push(code)} />);
     playKeys([...burst("0109521234543213", 5), { key: "\x1d", after: 5 }, ...burst("10LOT7", 5, "Enter")]);
-    playKeys([...burst("0109521234543213", 5), { key: "]", after: 5, ctrl: true }, ...burst("10LOT8", 5, "Enter")]);
+    playKeys([
+      ...burst("0109521234543213", 5),
+      { key: "]", after: 5, ctrl: true },
+      ...burst("10LOT8", 5, "Enter"),
+    ]);
     await settle();
     expect(scans).toEqual(["0109521234543213\x1d10LOT7", "0109521234543213\x1d10LOT8"]);
   });

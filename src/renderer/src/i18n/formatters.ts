@@ -52,7 +52,8 @@ export function createFormatters(locale: string): Formatters {
       const unit = (value: number, name: "hour" | "minute" | "second") =>
         new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" }).format(value);
       if (rounded < 60) return unit(rounded, "second");
-      if (rounded < 3600) return `${unit(Math.floor(rounded / 60), "minute")} ${unit(rounded % 60, "second")}`;
+      if (rounded < 3600)
+        return `${unit(Math.floor(rounded / 60), "minute")} ${unit(rounded % 60, "second")}`;
       return `${unit(Math.floor(rounded / 3600), "hour")} ${unit(Math.floor((rounded % 3600) / 60), "minute")}`;
     },
   };

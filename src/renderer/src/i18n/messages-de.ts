@@ -103,7 +103,8 @@ export const de: Messages = {
   "signIn.wrongKey": "Konto-ID oder API-Schlüssel falsch.",
   "signIn.offline": "Keine Verbindung zum Dienst. Bitte Netzwerk und Adresse des Dienstes prüfen.",
   "signIn.timeout": "Der Dienst hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.",
-  "signIn.server": "Der Dienst ist nicht erreichbar oder gestört. Bitte in ein paar Minuten erneut versuchen.",
+  "signIn.server":
+    "Der Dienst ist nicht erreichbar oder gestört. Bitte in ein paar Minuten erneut versuchen.",
   "signIn.forbidden": "Dieser Benutzer darf den Katalog nicht lesen. Bitte den Kontoverwalter fragen.",
   "signIn.rateLimited": "Zu viele Versuche. Bitte eine Minute warten und erneut versuchen.",
   "signIn.failed": "Anmeldung fehlgeschlagen: {message}",

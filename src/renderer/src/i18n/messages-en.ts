@@ -33,8 +33,10 @@ export const en = {
   "result.open": "Open product",
   "notFound.heading": "Not found: {code}",
   "reason.unknown-code": "No product in the catalog has this code.",
-  "reason.invalid-check-digit": "The check digit is wrong, so the code was probably misread. Scan it again or type it.",
-  "reason.malformed-gs1": "The GS1 data on this label cannot be read. Scan it again or type the product code.",
+  "reason.invalid-check-digit":
+    "The check digit is wrong, so the code was probably misread. Scan it again or type it.",
+  "reason.malformed-gs1":
+    "The GS1 data on this label cannot be read. Scan it again or type the product code.",
   "reason.malformed-code": "This is not a complete barcode. Scan it again or type it.",
   "reason.empty": "Nothing was scanned.",
   "notFound.stale": "The catalog may be out of date: as of {time}.",

@@ -10,7 +10,9 @@ export function ProductSummary(props: { product: Product; parent?: Product | nul
   const price = shownPrice(product, parent);
   const codes = productCodes(product);
   const amount = (value: number | null | undefined) =>
-    value === null || value === undefined || price === null ? t("result.noPrice") : money(value, price.currency);
+    value === null || value === undefined || price === null
+      ? t("result.noPrice")
+      : money(value, price.currency);
   return (
     <div className="product-summary">
       <h3 id={props.headingId} className="product-name">

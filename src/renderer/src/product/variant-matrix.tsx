@@ -90,7 +90,9 @@ function VariantCell(props: VariantMatrixProps & { variant: Product | null }) {
   const highlighted = variant.id === props.highlightId;
   const content = (
     <>
-      <span className="cell-price">{gross === null || price === null ? t("result.noPrice") : money(gross, price.currency)}</span>
+      <span className="cell-price">
+        {gross === null || price === null ? t("result.noPrice") : money(gross, price.currency)}
+      </span>
       <span className="cell-code">{productCodes(variant)[0] ?? t("matrix.noBarcode")}</span>
       <span className={variant.active ? "cell-active" : "cell-inactive"}>
         {variant.active ? t("matrix.active") : t("matrix.inactive")}

@@ -40,7 +40,8 @@ export function variantAt(variants: readonly Product[], combination: Combination
 /** Every combination of the given axes' values, in axis order. */
 export function combinations(axes: readonly OptionAxis[]): Combination[] {
   return axes.reduce<Combination[]>(
-    (partial, axis) => partial.flatMap((combination) => axis.values.map((value) => ({ ...combination, [axis.name]: value }))),
+    (partial, axis) =>
+      partial.flatMap((combination) => axis.values.map((value) => ({ ...combination, [axis.name]: value }))),
     [{}],
   );
 }

@@ -12,7 +12,11 @@ export interface LabelAmounts {
   currency: string | null;
 }
 
-export function labelAmounts(code: ScanReading, product: Product, parent: Product | null): LabelAmounts | null {
+export function labelAmounts(
+  code: ScanReading,
+  product: Product,
+  parent: Product | null,
+): LabelAmounts | null {
   if (code.weight === null && code.price === null && code.discount === null) return null;
   const unitPrice = shownPrice(product, parent);
   const currency = unitPrice?.currency ?? null;

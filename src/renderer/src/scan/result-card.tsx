@@ -23,7 +23,10 @@ export interface ResultCardProps {
 
 export function ResultCard(props: ResultCardProps) {
   return (
-    <article className={props.answer.match ? "result-card found" : "result-card not-found"} aria-labelledby="result-heading">
+    <article
+      className={props.answer.match ? "result-card found" : "result-card not-found"}
+      aria-labelledby="result-heading"
+    >
       {props.answer.match ? <FoundResult answer={props.answer} /> : <NotFoundResult {...props} />}
       <ScanDetails reading={props.answer.code} />
     </article>
@@ -103,7 +106,8 @@ function FreshnessNote(props: { freshness: CatalogFreshness; format: (iso: strin
   const { t } = useI18n();
   const { asOf, stale, unfinished } = props.freshness;
   if (asOf === null) return <p className="freshness warning">{t("notFound.neverSynced")}</p>;
-  if (unfinished) return <p className="freshness warning">{t("notFound.unfinished", { time: props.format(asOf) })}</p>;
+  if (unfinished)
+    return <p className="freshness warning">{t("notFound.unfinished", { time: props.format(asOf) })}</p>;
   if (stale) return <p className="freshness warning">{t("notFound.stale", { time: props.format(asOf) })}</p>;
   return null;
 }

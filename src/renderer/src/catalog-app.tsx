@@ -1,0 +1,174 @@
+// The standalone app, composed from the exported pieces: scan (home), search, product, account and
+// settings screens, a status bar, and a scanner that works whatever has the focus.
+import { useCallback, useMemo, useState } from "react";
+import type { Product } from "../../shared/api/product.ts";
+import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import { AccountPanel } from "./account/account-panel.tsx";
+import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
+import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
+import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
+import { ProductView } from "./product/product-view.tsx";
+import type { CatalogFreshness } from "./scan/result-card.tsx";
+import { ScanScreen } from "./scan/scan-screen.tsx";
+import { createScanSound } from "./scan/scan-sound.ts";
+import { useLookup } from "./scan/use-lookup.ts";
+import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
+import { useScanner } from "./scanner/use-scanner.ts";
+import { SearchPanel } from "./search/search-panel.tsx";
+import { SettingsForm } from "./settings/settings-form.tsx";
+import { StatusBar } from "./status/status-bar.tsx";
+
+type Screen = "scan" | "search" | "product" | "account" | "settings";
+
+export function CatalogApp() {
+  const { settings } = useCatalog();
+  return (
+    <I18nProvider language={settings?.language ?? "en"}>
+      <Screens />
+    </I18nProvider>
+  );
+}
+
+function Screens() {
+  const catalog = useCatalog();
+  const { api, status, session, settings } = catalog;
+  const { t, language } = useI18n();
+  const [screen, setScreen] = useState<Screen>("scan");
+  const [searchText, setSearchText] = useState("");
+  const [opened, setOpened] = useState<LookupMatch | null>(null);
+  const [openFailed, setOpenFailed] = useState<string | null>(null);
+  const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
+  const scan = useLookup(api, sound);
+
+  const onScan = useCallback(
+    (code: string) => {
+      setScreen("scan");
+      return scan.lookup(code);
+    },
+    [scan.lookup],
+  );
+  useScanner({ settings: scannerSettingsOf(settings?.scanner ?? null), onScan, enabled: settings !== null });
+
+  const open = useCallback(
+    async (product: Product) => {
+      const result = await settled(api.product({ id: product.id }));
+      setOpenFailed(result.ok ? (result.value ? null : t("product.notHeld")) : result.error.message);
+      setOpened(result.ok ? result.value : null);
+      setScreen("product");
+    },
+    [api, t],
+  );
+
+  const signIn = useCallback(
+    async (request: SignInRequest) => {
+      const { method, ...argument } = request;
+      const result =
+        method === "organisation"
+          ? await settled(api.signInOrganisation(argument as SignInRequest & { method: "organisation" }))
+          : await settled(api.signInApiKey(argument as SignInRequest & { method: "api-key" }));
+      await catalog.refresh();
+      // A first sign-in on this till fills the catalog straight away.
+      if (result.ok) void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh);
+      return result;
+    },
+    [api, catalog.refresh],
+  );
+
+  const freshness: CatalogFreshness | null = status
+    ? { asOf: status.freshness.catalogAsOf, stale: status.freshness.stale, unfinished: status.syncUnfinished }
+    : null;
+  const sessionEnded =
+    status?.lastError?.kind === "sign-in-required" ||
+    (session !== null && !session.remembered && Date.parse(session.expiresAt) <= Date.now());
+  const nav: [Screen, string][] = [
+    ["scan", t("nav.scan")],
+    ["search", t("nav.search")],
+    ["account", t("nav.account")],
+    ["settings", t("nav.settings")],
+  ];
+
+  return (
+    <div className="catalog-app" lang={language}>
+      <header>
+        <h1>{t("app.title")}</h1>
+        <nav aria-label={t("nav.label")}>
+          {nav.map(([target, label]) => (
+            <button
+              key={target}
+              type="button"
+              aria-current={screen === target ? "page" : undefined}
+              onClick={() => setScreen(target)}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
+      </header>
+      {(sessionEnded || (session === null && (status?.products ?? 0) > 0)) && screen !== "account" && (
+        <div className="banner" role="note">
+          {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
+          <button type="button" onClick={() => setScreen("account")}>
+            {t("banner.signIn")}
+          </button>
+        </div>
+      )}
+      <main>
+        {screen === "scan" && (
+          <ScanScreen
+            {...scan}
+            freshness={freshness}
+            onLookup={(code) => void scan.lookup(code)}
+            onSearch={(text) => {
+              setSearchText(text);
+              setScreen("search");
+            }}
+          />
+        )}
+        {screen === "search" && (
+          <SearchPanel
+            key={searchText}
+            initialText={searchText}
+            search={(text) => settled(api.search({ text, limit: 200 }))}
+            onOpen={(product) => void open(product)}
+          />
+        )}
+        {screen === "product" &&
+          (opened ? (
+            <ProductView
+              match={opened}
+              onBack={() => setScreen("search")}
+              onOpen={(product) => void open(product)}
+            />
+          ) : (
+            <p role="alert">{openFailed}</p>
+          ))}
+        {screen === "account" &&
+          (session && !sessionEnded ? (
+            <AccountPanel
+              session={session}
+              onSignOut={() => void settled(api.signOut()).then(catalog.refresh)}
+            />
+          ) : (
+            <SignInForm
+              baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
+              identity={settings?.signIn ?? null}
+              rememberUnavailable={status?.rememberUnavailable ?? null}
+              onSignIn={signIn}
+              onSignedIn={() => setScreen("scan")}
+            />
+          ))}
+        {screen === "settings" && settings && (
+          <SettingsForm settings={settings} onSave={catalog.changeSettings} />
+        )}
+      </main>
+      <StatusBar
+        status={status}
+        progress={catalog.progress}
+        session={session}
+        fault={catalog.fault}
+        onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
+        onCancel={() => void settled(api.cancelSync())}
+      />
+    </div>
+  );
+}

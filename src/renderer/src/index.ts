@@ -1,0 +1,19 @@
+// The screens' pieces for a host app: give CatalogProvider the window.catalog API (or an object with
+// the same shape), then compose these as CatalogApp does.
+export { AccountPanel } from "./account/account-panel.tsx";
+export { SignInForm } from "./account/sign-in-form.tsx";
+export { CatalogProvider, useCatalog } from "./catalog/catalog-provider.tsx";
+export { CatalogApp } from "./catalog-app.tsx";
+export { I18nProvider, languages, useI18n } from "./i18n/i18n.tsx";
+export { ProductView } from "./product/product-view.tsx";
+export { VariantMatrix } from "./product/variant-matrix.tsx";
+export { ResultCard } from "./scan/result-card.tsx";
+export { ScanDetails } from "./scan/scan-details.tsx";
+export { ScanScreen } from "./scan/scan-screen.tsx";
+export { useLookup } from "./scan/use-lookup.ts";
+export { defaultScannerSettings } from "./scanner/scan-capture.ts";
+export { scannerSettingsOf } from "./scanner/scanner-settings.ts";
+export { useScanner } from "./scanner/use-scanner.ts";
+export { SearchPanel } from "./search/search-panel.tsx";
+export { SettingsForm } from "./settings/settings-form.tsx";
+export { StatusBar } from "./status/status-bar.tsx";

@@ -1,0 +1,36 @@
+// One product opened from the search or the matrix: its facts, and for a variant family the options
+// matrix (the opened variant highlighted), each cell opening that variant in turn.
+import type { Product } from "../../../shared/api/product.ts";
+import type { LookupMatch } from "../../../shared/catalog/lookup-answer.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { ProductSummary } from "./product-summary.tsx";
+import { VariantMatrix } from "./variant-matrix.tsx";
+
+export function ProductView(props: {
+  match: LookupMatch;
+  onBack: () => void;
+  onOpen: (product: Product) => void;
+}) {
+  const { t } = useI18n();
+  const { product, parent, variants } = props.match;
+  const family = parent ?? (product.type === "variant_product" ? product : null);
+  return (
+    <section className="product-view" aria-labelledby="product-heading">
+      <button type="button" onClick={props.onBack}>
+        {t("product.back")}
+      </button>
+      <ProductSummary product={product} parent={parent} headingId="product-heading" />
+      {variants.length > 0 && (
+        <>
+          <h3>{t("product.variants")}</h3>
+          <VariantMatrix
+            parent={family}
+            variants={variants}
+            highlightId={product.type === "variant" ? product.id : null}
+            onOpen={props.onOpen}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+// The till's settings: service address, sync interval, stale age, scanner thresholds and prefix,
+// sound, language. Numbers are checked here for a plain message; the contract checks everything again.
+import { type FormEvent, useId, useState } from "react";
+import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
+import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
+import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
+
+export interface SettingsFormProps {
+  settings: AppSettings;
+  onSave: (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
+}
+
+interface NumberField {
+  name: "syncIntervalMinutes" | "staleAfterHours" | "maxKeyGapMs" | "maxScanMs" | "minLength";
+  label: MessageKey;
+  min: number;
+  max: number;
+}
+
+const numberFields: NumberField[] = [
+  { name: "syncIntervalMinutes", label: "settings.syncInterval", min: 0, max: 1440 },
+  { name: "staleAfterHours", label: "settings.staleAfter", min: 1, max: 720 },
+  { name: "maxKeyGapMs", label: "settings.maxGap", min: 5, max: 1000 },
+  { name: "maxScanMs", label: "settings.maxScan", min: 20, max: 5000 },
+  { name: "minLength", label: "settings.minLength", min: 1, max: 64 },
+];
+
+function numbersOf(settings: AppSettings): Record<NumberField["name"], string> {
+  return {
+    syncIntervalMinutes: String(settings.syncIntervalMinutes),
+    staleAfterHours: String(settings.staleAfterHours),
+    maxKeyGapMs: String(settings.scanner.maxKeyGapMs),
+    maxScanMs: String(settings.scanner.maxScanMs),
+    minLength: String(settings.scanner.minLength),
+  };
+}
+
+export function SettingsForm(props: SettingsFormProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const { settings } = props;
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? "");
+  const [numbers, setNumbers] = useState(() => numbersOf(settings));
+  const [scannerText, setScannerText] = useState({
+    triggerKey: settings.scanner.triggerKey,
+    prefix: settings.scanner.prefix,
+    suffix: settings.scanner.suffix,
+    groupSeparator: settings.scanner.groupSeparator,
+  });
+  const [sound, setSound] = useState(settings.sound);
+  const [language, setLanguage] = useState<Language>(languageOf(settings.language));
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed: Partial<Record<NumberField["name"], number>> = {};
+    for (const field of numberFields) {
+      const value = Number(numbers[field.name].trim());
+      if (
+        numbers[field.name].trim() === "" ||
+        !Number.isInteger(value) ||
+        value < field.min ||
+        value > field.max
+      ) {
+        const text = t("settings.number", { field: t(field.label), min: field.min, max: field.max });
+        setMessage({ text, error: true });
+        return;
+      }
+      parsed[field.name] = value;
+    }
+    const change: SettingsChange = {
+      baseUrl: baseUrl.trim() === "" ? null : baseUrl.trim(),
+      syncIntervalMinutes: parsed.syncIntervalMinutes,
+      staleAfterHours: parsed.staleAfterHours,
+      scanner: {
+        ...settings.scanner,
+        ...scannerText,
+        maxKeyGapMs: parsed.maxKeyGapMs ?? settings.scanner.maxKeyGapMs,
+        maxScanMs: parsed.maxScanMs ?? settings.scanner.maxScanMs,
+        minLength: parsed.minLength ?? settings.scanner.minLength,
+      },
+      sound,
+      language,
+    };
+    const result = await props.onSave(change);
+    setMessage(
+      result.ok
+        ? { text: t("settings.saved"), error: false }
+        : { text: t("settings.failed", { message: result.error.message }), error: true },
+    );
+  }
+
+  const input = (
+    name: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    mode?: "numeric",
+  ) => (
+    <div className="field" key={name}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        value={value}
+        inputMode={mode}
+        onChange={(event) => set(event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <form className="settings" onSubmit={submit} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t("settings.heading")}</h2>
+      {input("baseUrl", t("settings.baseUrl"), baseUrl, setBaseUrl)}
+      {numberFields
+        .slice(0, 2)
+        .map((field) =>
+          input(
+            field.name,
+            t(field.label),
+            numbers[field.name],
+            (value) => setNumbers({ ...numbers, [field.name]: value }),
+            "numeric",
+          ),
+        )}
+      <fieldset>
+        <legend>{t("settings.scanner")}</legend>
+        {numberFields
+          .slice(2)
+          .map((field) =>
+            input(
+              field.name,
+              t(field.label),
+              numbers[field.name],
+              (value) => setNumbers({ ...numbers, [field.name]: value }),
+              "numeric",
+            ),
+          )}
+        {input("triggerKey", t("settings.triggerKey"), scannerText.triggerKey, (value) =>
+          setScannerText({ ...scannerText, triggerKey: value }),
+        )}
+        {input("prefix", t("settings.prefix"), scannerText.prefix, (value) =>
+          setScannerText({ ...scannerText, prefix: value }),
+        )}
+        {input("suffix", t("settings.suffix"), scannerText.suffix, (value) =>
+          setScannerText({ ...scannerText, suffix: value }),
+        )}
+        {input("groupSeparator", t("settings.groupSeparator"), scannerText.groupSeparator, (value) =>
+          setScannerText({ ...scannerText, groupSeparator: value }),
+        )}
+      </fieldset>
+      <div className="field checkbox">
+        <input
+          id={`${id}-sound`}
+          type="checkbox"
+          checked={sound}
+          onChange={(event) => setSound(event.target.checked)}
+        />
+        <label htmlFor={`${id}-sound`}>{t("settings.sound")}</label>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>{t("settings.language")}</label>
+        <select
+          id={`${id}-language`}
+          value={language}
+          onChange={(event) => setLanguage(languageOf(event.target.value))}
+        >
+          {Object.entries(languages).map(([code, name]) => (
+            <option key={code} value={code} lang={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit">{t("settings.save")}</button>
+      <p
+        className={message?.error ? "form-message error" : "form-message"}
+        role={message?.error ? "alert" : "status"}
+      >
+        {message?.text}
+      </p>
+    </form>
+  );
+}

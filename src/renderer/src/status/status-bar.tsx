@@ -1,0 +1,108 @@
+// How current the till's catalog is, at a glance: online or not, "catalog as of" (out of date
+// highlighted), how many products against the service's count, the sync's progress with its ETA,
+// the last error in plain words, a sync button, and who is signed in until when.
+import type { AppStatus } from "../../../shared/catalog/app-status.ts";
+import type { SessionInfo } from "../../../shared/catalog/session-info.ts";
+import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
+import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { errorText } from "./error-text.ts";
+
+export interface StatusBarProps {
+  status: AppStatus | null;
+  progress: SyncProgress | null;
+  session: SessionInfo | null;
+  /** The main side itself did not answer. */
+  fault?: IpcError | null;
+  onSync: () => void;
+  onCancel?: () => void;
+}
+
+export function StatusBar(props: StatusBarProps) {
+  const i18n = useI18n();
+  const { t, integer, dateTime } = i18n;
+  const { status, session } = props;
+  const progress = props.progress ?? status?.sync.progress ?? null;
+  const running = status?.sync.running ?? false;
+  const lastError = props.fault ?? status?.lastError ?? null;
+  return (
+    <section className="status-bar" aria-label={t("status.label")}>
+      <span className={`online ${status?.online === false ? "is-offline" : "is-online"}`} role="status">
+        {status?.online === true
+          ? t("status.online")
+          : status?.online === false
+            ? t("status.offline")
+            : t("status.unknown")}
+      </span>
+      {status && (
+        <span className={status.freshness.stale ? "freshness stale" : "freshness"}>
+          {status.freshness.catalogAsOf
+            ? t("status.asOf", { time: dateTime(status.freshness.catalogAsOf) })
+            : t("status.never")}
+          {status.freshness.stale && status.freshness.catalogAsOf && <strong> ({t("status.stale")})</strong>}
+          {status.syncUnfinished && !running && <strong> ({t("status.unfinished")})</strong>}
+        </span>
+      )}
+      {status && (
+        <span className="product-count">
+          {t("status.products", { count: integer(status.products) })}
+          {status.mismatch && status.serverTotal !== null && (
+            <strong className="mismatch">
+              {" "}
+              ({t("status.mismatch", { total: integer(status.serverTotal) })})
+            </strong>
+          )}
+        </span>
+      )}
+      {running && <SyncProgressView progress={progress} />}
+      {lastError && (
+        <span className="last-error" role="alert">
+          {t("status.lastError", { message: errorText(lastError, t) })}
+        </span>
+      )}
+      <span className="session">
+        {session
+          ? t("status.signedIn", { user: sessionUser(session), time: dateTime(session.expiresAt) })
+          : t("status.signedOut")}
+      </span>
+      {running && props.onCancel ? (
+        <button type="button" onClick={props.onCancel}>
+          {t("status.cancel")}
+        </button>
+      ) : (
+        <button type="button" onClick={props.onSync} disabled={running || !session}>
+          {t("status.sync")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SyncProgressView(props: { progress: SyncProgress | null }) {
+  const { t, integer, duration } = useI18n();
+  const { progress } = props;
+  const done = progress?.done ?? 0;
+  const total = progress?.total ?? null;
+  const label =
+    total === null
+      ? t("status.syncingNoTotal", { done: integer(done) })
+      : t("status.syncing", { done: integer(done), total: integer(total) });
+  return (
+    <span className="sync-progress">
+      <progress
+        aria-label={t("status.syncProgress")}
+        max={total ?? undefined}
+        value={total === null ? undefined : Math.min(done, total)}
+      />
+      <span>{label}</span>
+      {progress?.etaSeconds != null && (
+        <span> · {t("status.eta", { time: duration(progress.etaSeconds) })}</span>
+      )}
+    </span>
+  );
+}
+
+export function sessionUser(session: SessionInfo): string {
+  const account = session.account.name ?? session.account.id;
+  return session.method === "organisation" ? `${session.username} (${account})` : account;
+}
