@@ -74,6 +74,7 @@ export const de: Messages = {
   "search.hint":
     "Wörter in beliebiger Reihenfolge; Akzente und Groß-/Kleinschreibung egal. Pfeiltasten und Enter öffnen ein Produkt.",
   "search.results": "{count} Treffer",
+  "search.oneResult": "1 Treffer",
   "search.none": "Nichts gefunden für „{text}“.",
   "search.failed": "Die Suche ist fehlgeschlagen: {message}",
   "product.back": "Zurück",

@@ -69,6 +69,7 @@ export const en = {
   "search.label": "Name, SKU or code",
   "search.hint": "Words in any order; accents and case do not matter. Arrow keys and Enter open a product.",
   "search.results": "{count} results",
+  "search.oneResult": "1 result",
   "search.none": "Nothing found for “{text}”.",
   "search.failed": "The search failed: {message}",
   "product.back": "Back",

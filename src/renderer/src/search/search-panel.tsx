@@ -114,7 +114,9 @@ export function SearchPanel(props: SearchPanelProps) {
             ? ""
             : count === 0
               ? t("search.none", { text: text.trim() })
-              : t("search.results", { count: integer(count) })}
+              : count === 1
+                ? t("search.oneResult")
+                : t("search.results", { count: integer(count) })}
       </p>
       <div
         id={`${id}-list`}

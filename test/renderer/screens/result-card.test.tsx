@@ -1,0 +1,104 @@
+// The result card as a cashier reads it, in English and German.
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
+import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
+import { answerFor } from "../support/catalog-fixtures.ts";
+
+const fresh = { asOf: "2026-11-22T06:00:00.000Z", stale: false, unfinished: false };
+
+function show(code: string, language = "en", freshness = fresh, onSearch = vi.fn()) {
+  render(
+    <I18nProvider language={language}>
+      <ResultCard answer={answerFor(code)} freshness={freshness} onSearch={onSearch} />
+    </I18nProvider>,
+  );
+  return onSearch;
+}
+
+describe("result card", () => {
+  it("shows name, gross and net price in the product's currency, every code, SKU and type", () => {
+    show("4006381333931");
+    expect(screen.getByRole("heading", { name: "Bio Vollmilch 1 l" })).toBeTruthy();
+    expect(screen.getByText("€1.19")).toBeTruthy();
+    expect(screen.getByText("€1.11")).toBeTruthy();
+    expect(screen.getByText("4006381333931, 96385074")).toBeTruthy();
+    expect(screen.getByText("SKU-MILK")).toBeTruthy();
+    expect(screen.getByText("product")).toBeTruthy();
+    expect(screen.queryByText(/Inactive/)).toBeNull();
+  });
+
+  it("formats prices the German way in German", () => {
+    show("96385074", "de");
+    expect(screen.getByText("1,19 €")).toBeTruthy();
+    expect(screen.getByText("Brutto")).toBeTruthy();
+  });
+
+  it("warns that an inactive product is not for sale", () => {
+    show("5012345678900");
+    expect(screen.getByRole("note").textContent).toMatch(/Inactive: this product is not for sale/);
+    expect(screen.getByText("£1.50")).toBeTruthy();
+  });
+
+  it("shows a scale label's weight and the line total", () => {
+    show(withCheckDigit("212345601250"));
+    expect(screen.getByRole("heading", { name: "Äpfel Elstar lose" })).toBeTruthy();
+    expect(screen.getByText("Weight on the label").nextElementSibling?.textContent).toBe("1.250 kg");
+    // 1.25 kg at €2.99 a kilo
+    expect(screen.getByText("Line total").nextElementSibling?.textContent).toBe("€3.74");
+  });
+
+  it("shows a scanned variant inside its parent's matrix, highlighted, without a picker", () => {
+    show("4000000000048");
+    expect(screen.getByRole("heading", { name: "T-Shirt blue M" })).toBeTruthy();
+    expect(screen.getByText("Variant of T-Shirt")).toBeTruthy();
+    const grid = screen.getByRole("table");
+    const current = grid.querySelector('[aria-current="true"]');
+    expect(current?.textContent).toContain("4000000000048");
+    expect(current?.textContent).toContain("scanned");
+    expect(within(grid).queryAllByRole("button")).toHaveLength(0);
+  });
+
+  it("explains an unknown code and offers a search for it", () => {
+    const onSearch = show(withCheckDigit("990000000001"));
+    expect(
+      screen.getByRole("heading", { name: `Not found: ${withCheckDigit("990000000001")}` }),
+    ).toBeTruthy();
+    expect(screen.getByText("No product in the catalog has this code.")).toBeTruthy();
+    screen.getByRole("button", { name: "Search the catalog" }).click();
+    expect(onSearch).toHaveBeenCalledWith(withCheckDigit("990000000001"));
+  });
+
+  it("tells a wrong check digit from an unknown code", () => {
+    show("4006381333932");
+    expect(screen.getByText(/check digit is wrong/)).toBeTruthy();
+  });
+
+  it("says the catalog may be out of date when it is stale, and since when", () => {
+    show("4006381333938", "en", { ...fresh, stale: true });
+    expect(screen.getByText(/The catalog may be out of date: as of .*2026/)).toBeTruthy();
+  });
+
+  it("says the catalog may be incomplete when its last sync did not finish", () => {
+    show("4006381333938", "de", { ...fresh, unfinished: true });
+    expect(screen.getByText(/Der Katalog ist womöglich unvollständig/)).toBeTruthy();
+  });
+
+  it("lets staff open how the code was read", () => {
+    show(withCheckDigit("212345601250"));
+    const details = screen.getByText("How the code was read").closest("details");
+    expect(details).toBeTruthy();
+    const inspector = within(details as HTMLElement);
+    expect(inspector.getByText("Scale label")).toBeTruthy();
+    expect(inspector.getByText("correct")).toBeTruthy();
+    expect(inspector.getByText(withCheckDigit("212345600000"), { exact: false })).toBeTruthy();
+  });
+
+  it("shows GS1 fields with the separator made visible", () => {
+    show("0109521234543213\x1d10LOT7");
+    const details = screen.getByText("How the code was read").closest("details") as HTMLElement;
+    expect(within(details).getByText("0109521234543213<GS>10LOT7")).toBeTruthy();
+    expect(within(details).getByText("LOT7")).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+// Settings: checked numbers, the change sent whole, the answer shown.
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { SettingsForm } from "../../../src/renderer/src/settings/settings-form.tsx";
+import {
+  type AppSettings,
+  defaultSettings,
+  type SettingsChange,
+} from "../../../src/shared/settings/app-settings.ts";
+
+function show(
+  onSave = vi.fn(async (change: SettingsChange) => ({
+    ok: true as const,
+    value: { ...defaultSettings, ...change } as AppSettings,
+  })),
+) {
+  render(
+    <I18nProvider language="en">
+      <SettingsForm settings={{ ...defaultSettings, baseUrl: "http://127.0.0.1:8787" }} onSave={onSave} />
+    </I18nProvider>,
+  );
+  return onSave;
+}
+
+describe("settings form", () => {
+  it("saves the service address, intervals, scanner thresholds, prefix key, sound and language", async () => {
+    const onSave = show();
+    fireEvent.change(screen.getByLabelText(/Sync every/), { target: { value: "30" } });
+    fireEvent.change(screen.getByLabelText(/out of date after/), { target: { value: "12" } });
+    fireEvent.change(screen.getByLabelText(/Longest pause/), { target: { value: "40" } });
+    fireEvent.change(screen.getByLabelText(/Shortest scan/), { target: { value: "8" } });
+    fireEvent.change(screen.getByLabelText(/prefix key/), { target: { value: "F9" } });
+    fireEvent.click(screen.getByLabelText("Sound on scan"));
+    fireEvent.change(screen.getByLabelText("Language"), { target: { value: "de" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    const change = onSave.mock.calls[0]?.[0];
+    expect(change).toMatchObject({
+      baseUrl: "http://127.0.0.1:8787",
+      syncIntervalMinutes: 30,
+      staleAfterHours: 12,
+      sound: false,
+      language: "de",
+      scanner: {
+        maxKeyGapMs: 40,
+        minLength: 8,
+        triggerKey: "F9",
+        maxScanMs: defaultSettings.scanner.maxScanMs,
+      },
+    });
+  });
+
+  it("refuses a number out of range with a plain message, sending nothing", async () => {
+    const onSave = show();
+    fireEvent.change(screen.getByLabelText(/Longest pause/), { target: { value: "5000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Longest pause between scanner keys (ms): enter a whole number from 5 to 1000.",
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("shows why the catalog refused the change", async () => {
+    show(
+      vi.fn(async () => ({
+        ok: false as const,
+        error: { kind: "invalid-argument" as const, message: "baseUrl: an http:// or https:// address" },
+      })),
+    );
+    fireEvent.change(screen.getByLabelText("Service address"), { target: { value: "ftp://x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Not saved: baseUrl: an http:// or https:// address",
+    );
+  });
+});

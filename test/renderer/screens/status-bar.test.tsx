@@ -1,0 +1,87 @@
+// The status bar: how current the catalog is, never just a bare online flag.
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { StatusBar, type StatusBarProps } from "../../../src/renderer/src/status/status-bar.tsx";
+import { session, status } from "../support/catalog-fixtures.ts";
+
+function show(props: Partial<StatusBarProps>, language = "en") {
+  const onSync = vi.fn();
+  render(
+    <I18nProvider language={language}>
+      <StatusBar status={status()} progress={null} session={session()} onSync={onSync} {...props} />
+    </I18nProvider>,
+  );
+  return { onSync, bar: screen.getByRole("region", { name: /status/i }) };
+}
+
+describe("status bar", () => {
+  it("shows online, the catalog's time, the product count and who is signed in until when", () => {
+    const { bar, onSync } = show({});
+    expect(bar.textContent).toContain("Online");
+    expect(bar.textContent).toMatch(/Catalog as of .*2026/);
+    expect(bar.textContent).toContain("8 products");
+    expect(bar.textContent).toMatch(/till1@corner\.example \(Corner Shop\), until .*2099/);
+    screen.getByRole("button", { name: "Sync now" }).click();
+    expect(onSync).toHaveBeenCalled();
+  });
+
+  it("highlights a stale catalog, a count that differs from the service's, and being offline", () => {
+    const { bar } = show({
+      status: status({
+        online: false,
+        products: 1200,
+        serverTotal: 1250,
+        mismatch: true,
+        freshness: { catalogAsOf: "2026-11-01T06:00:00.000Z", stale: true, staleAfterHours: 24 },
+      }),
+    });
+    expect(bar.textContent).toContain("Offline");
+    expect(bar.querySelector(".freshness.stale")?.textContent).toContain("out of date");
+    expect(bar.textContent).toContain("1,200 products (the service lists 1,250)");
+  });
+
+  it("shows a running sync's progress in products with an ETA, and the way to stop it", () => {
+    const onCancel = vi.fn();
+    show(
+      {
+        status: status({ sync: { running: true, mode: "full", progress: null, nextAt: null } }),
+        progress: {
+          mode: "full",
+          stream: "live",
+          done: 25_000,
+          total: 100_000,
+          pages: 25,
+          perSecond: 5000,
+          etaSeconds: 15,
+        },
+        onCancel,
+      },
+      "de",
+    );
+    const bar = screen.getByRole("progressbar", { name: "Fortschritt des Abgleichs" });
+    expect(bar.getAttribute("value")).toBe("25000");
+    expect(bar.getAttribute("max")).toBe("100000");
+    expect(screen.getByText("Abgleich: 25.000 von 100.000")).toBeTruthy();
+    expect(screen.getByText(/noch etwa 15 Sek/)).toBeTruthy();
+    screen.getByRole("button", { name: "Abgleich anhalten" }).click();
+    expect(onCancel).toHaveBeenCalled();
+  });
+
+  it("says the last error in plain words and who is not signed in", () => {
+    show({
+      status: status({ lastError: { kind: "offline", message: "fetch failed" } }),
+      session: null,
+    });
+    expect(screen.getByRole("alert").textContent).toContain("No connection to the service");
+    expect(screen.getByText("Not signed in")).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Sync now" }).disabled).toBe(true);
+  });
+
+  it("says when the catalog was never downloaded", () => {
+    show({
+      status: status({ products: 0, freshness: { catalogAsOf: null, stale: true, staleAfterHours: 24 } }),
+    });
+    expect(screen.getByText("Catalog not downloaded yet")).toBeTruthy();
+  });
+});

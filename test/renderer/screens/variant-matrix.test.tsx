@@ -1,0 +1,106 @@
+// Variant families laid out by how many options they have.
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { VariantMatrix } from "../../../src/renderer/src/product/variant-matrix.tsx";
+import { product, shirt, shirtVariants } from "../support/catalog-fixtures.ts";
+
+function show(props: Parameters<typeof VariantMatrix>[0]) {
+  render(
+    <I18nProvider language="en">
+      <VariantMatrix {...props} />
+    </I18nProvider>,
+  );
+}
+
+describe("variant matrix", () => {
+  it("lays two options out as a grid: first option down, second across, each cell with price, code and flag", () => {
+    show({ parent: shirt, variants: shirtVariants, highlightId: "shirt-blue-M" });
+    const grid = screen.getByRole("table");
+    const headers = within(grid)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(["Colour \\ Size", "S", "M", "L"]);
+    const rows = within(grid).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual(["red", "blue"]);
+    const blueS = within(rows[1] as HTMLElement).getAllByRole("cell")[0] as HTMLElement;
+    expect(blueS.textContent).toContain("€13.90");
+    expect(blueS.textContent).toContain("4000000000031");
+    expect(blueS.textContent).toContain("inactive");
+    const redL = within(rows[0] as HTMLElement).getAllByRole("cell")[2] as HTMLElement;
+    expect(redL.textContent).toBe("no such variant");
+    expect(grid.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+    expect(grid.querySelector('[aria-current="true"]')?.textContent).toContain("4000000000048");
+  });
+
+  it("lays one option out as a list", () => {
+    const parent = product({
+      id: "tea",
+      name: "Tea",
+      type: "variant_product",
+      options: [{ Flavour: ["mint", "earl grey"] }],
+    });
+    const variants = ["mint", "earl grey"].map((flavour, index) =>
+      product({
+        id: `tea-${index}`,
+        type: "variant",
+        parent: "tea",
+        attributes: { Flavour: flavour },
+        barcode: `12345${index}`,
+      }),
+    );
+    show({ parent, variants });
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual(["mint", "earl grey"]);
+    expect(within(rows[1] as HTMLElement).getByRole("cell").textContent).toContain("123451");
+  });
+
+  it("lays three options out as one grid per value of the first", () => {
+    const parent = product({
+      id: "sock",
+      name: "Sock",
+      type: "variant_product",
+      options: [{ Material: ["wool", "cotton"] }, { Colour: ["black"] }, { Size: ["39", "42"] }],
+    });
+    const variants = [
+      product({
+        id: "s1",
+        type: "variant",
+        parent: "sock",
+        attributes: { Material: "wool", Colour: "black", Size: "42" },
+        barcode: "111",
+      }),
+      product({
+        id: "s2",
+        type: "variant",
+        parent: "sock",
+        attributes: { Material: "cotton", Colour: "black", Size: "39" },
+        barcode: "222",
+      }),
+    ];
+    show({ parent, variants, highlightId: "s2" });
+    const grids = screen.getAllByRole("table");
+    expect(grids.map((grid) => grid.querySelector("caption")?.textContent)).toEqual([
+      "Material: wool",
+      "Material: cotton",
+    ]);
+    expect(grids[1]?.querySelector('[aria-current="true"]')?.textContent).toContain("222");
+    expect(grids[0]?.textContent).toContain("111");
+  });
+
+  it("works out the options from the variants when the parent is not in the catalog", () => {
+    show({ parent: null, variants: shirtVariants });
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Colour \\ Size",
+      "S",
+      "M",
+    ]);
+  });
+
+  it("opens a variant from its cell when the host allows it", () => {
+    const onOpen = vi.fn();
+    show({ parent: shirt, variants: shirtVariants, onOpen });
+    screen.getAllByRole("button")[0]?.click();
+    expect(onOpen).toHaveBeenCalledWith(shirtVariants[0]);
+  });
+});

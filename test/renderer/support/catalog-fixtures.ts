@@ -1,0 +1,137 @@
+// Products and answers for the screen tests, built through the real schemas and the real barcode
+// reader, so a screen never sees data the catalog could not send.
+import { type Product, productCodes, productSchema } from "../../../src/shared/api/product.ts";
+import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
+import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
+import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
+import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
+
+let stamp = 1_700_000_000_000;
+
+export function product(
+  fields: Partial<Product> & { id: string },
+  price?: [number, number, string],
+): Product {
+  stamp += 1000;
+  return productSchema.parse({
+    name: `Product ${fields.id}`,
+    type: "product",
+    active: true,
+    deleted: false,
+    created_at: { iso: new Date(stamp).toISOString(), unix: stamp / 1000 },
+    updated_at: { iso: new Date(stamp).toISOString(), unix: stamp / 1000 },
+    prices: price
+      ? { default_prices: [{ amount: { net: price[0], gross: price[1] }, currency: price[2] }] }
+      : null,
+    ...fields,
+  });
+}
+
+export const milk = product(
+  {
+    id: "milk",
+    name: "Bio Vollmilch 1 l",
+    sku: "SKU-MILK",
+    barcode: "4006381333931",
+    barcodes: ["96385074"],
+  },
+  [1.11, 1.19, "EUR"],
+);
+export const apples = product(
+  { id: "apples", name: "Äpfel Elstar lose", sku: "SKU-APPLE", barcode: withCheckDigit("212345600000") },
+  [2.8, 2.99, "EUR"],
+);
+export const retired = product(
+  { id: "retired", name: "Old lemonade", barcode: "5012345678900", active: false },
+  [1, 1.5, "GBP"],
+);
+
+export const shirt = product({
+  id: "shirt",
+  name: "T-Shirt",
+  type: "variant_product",
+  options: [{ Colour: ["red", "blue"] }, { Size: ["S", "M", "L"] }],
+  sku: "SKU-SHIRT",
+});
+export const shirtVariants: Product[] = [
+  ["red", "S", "4000000000017", true],
+  ["red", "M", "4000000000024", true],
+  ["blue", "S", "4000000000031", false],
+  ["blue", "M", "4000000000048", true],
+].map(([colour, size, code, active], index) =>
+  product(
+    {
+      id: `shirt-${colour}-${size}`,
+      name: `T-Shirt ${colour} ${size}`,
+      type: "variant",
+      parent: "shirt",
+      attributes: { Colour: String(colour), Size: String(size) },
+      barcode: String(code),
+      active: Boolean(active),
+    },
+    [10 + index, 11.9 + index, "EUR"],
+  ),
+);
+
+export const catalogProducts = [milk, apples, retired, shirt, ...shirtVariants];
+
+/** What the catalog would answer for a code, worked out from the fixtures above. */
+export function answerFor(code: string, products: readonly Product[] = catalogProducts): LookupAnswer {
+  const reading = readScan(code);
+  for (const key of reading.searchKeys) {
+    const found = products.find((item) => productCodes(item).includes(key));
+    if (found) return { query: code, code: reading, match: matchOf(found, products), reason: null };
+  }
+  const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
+  return { query: code, code: reading, match: null, reason };
+}
+
+export function matchOf(found: Product, products: readonly Product[] = catalogProducts): LookupMatch {
+  const parentId =
+    found.type === "variant" ? found.parent : found.type === "variant_product" ? found.id : null;
+  const parent =
+    found.type === "variant" ? (products.find((item) => item.id === found.parent) ?? null) : null;
+  const variants = parentId
+    ? products.filter((item) => item.type === "variant" && item.parent === parentId)
+    : [];
+  return { product: found, parent, variants };
+}
+
+export function status(fields: Partial<AppStatus> = {}): AppStatus {
+  return {
+    signedIn: true,
+    account: { id: "acct-1", legacyId: null, name: "Corner Shop" },
+    products: catalogProducts.length,
+    inactive: 1,
+    quarantined: 0,
+    lastSyncAt: "2026-11-22T06:00:00.000Z",
+    lastFullSyncAt: "2026-11-22T06:00:00.000Z",
+    syncUnfinished: false,
+    tokenExpiresAt: "2026-11-22T14:00:00.000Z",
+    serverTotal: catalogProducts.length,
+    mismatch: false,
+    freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
+    sync: { running: false, mode: null, progress: null, nextAt: null },
+    online: true,
+    lastError: null,
+    rememberUnavailable: null,
+    ...fields,
+  };
+}
+
+export function session(fields: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    method: "organisation",
+    organisation: "corner-shop",
+    username: "till1@corner.example",
+    baseUrl: "http://127.0.0.1:9/",
+    account: { id: "acct-1", legacyId: null, name: "Corner Shop" },
+    subUser: { id: "u1", role: "staff", username: "till1@corner.example" },
+    features: null,
+    expiresAt: "2099-01-01T12:00:00.000Z",
+    remembered: false,
+    warnings: [],
+    ...fields,
+  } as SessionInfo;
+}
