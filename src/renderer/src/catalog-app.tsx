@@ -3,6 +3,8 @@
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import type { SessionInfo } from "../../shared/catalog/session-info.ts";
+import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
@@ -19,6 +21,14 @@ import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
 type Screen = "scan" | "search" | "product" | "account" | "settings";
+
+/** An ended session still says who signed in last, so the form comes pre-filled. */
+function identityOf(session: SessionInfo | null): SignInIdentity | null {
+  if (session === null) return null;
+  return session.method === "organisation"
+    ? { method: "organisation", organisation: session.organisation, username: session.username }
+    : { method: "api-key", accountId: session.accountId };
+}
 
 export function CatalogApp() {
   const { settings } = useCatalog();
@@ -83,7 +93,7 @@ function Screens() {
   const nav: [Screen, string][] = [
     ["scan", t("nav.scan")],
     ["search", t("nav.search")],
-    ["account", t("nav.account")],
+    ["account", session && !sessionEnded ? t("nav.accountSignedIn") : t("nav.account")],
     ["settings", t("nav.settings")],
   ];
 
@@ -151,7 +161,7 @@ function Screens() {
           ) : (
             <SignInForm
               baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
-              identity={settings?.signIn ?? null}
+              identity={settings?.signIn ?? identityOf(session)}
               rememberUnavailable={status?.rememberUnavailable ?? null}
               onSignIn={signIn}
               onSignedIn={() => setScreen("scan")}

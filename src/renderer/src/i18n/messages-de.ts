@@ -7,6 +7,7 @@ export const de: Messages = {
   "nav.scan": "Scannen",
   "nav.search": "Suchen",
   "nav.account": "Anmelden",
+  "nav.accountSignedIn": "Konto",
   "nav.settings": "Einstellungen",
   "banner.sessionEnded": "Ihre Sitzung ist abgelaufen. Scannen funktioniert weiter mit dem lokalen Katalog.",
   "banner.signedOut":

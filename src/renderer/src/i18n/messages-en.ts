@@ -5,6 +5,7 @@ export const en = {
   "nav.scan": "Scan",
   "nav.search": "Search",
   "nav.account": "Sign in",
+  "nav.accountSignedIn": "Account",
   "nav.settings": "Settings",
   "banner.sessionEnded": "Your session has ended. Scanning still works from the local catalog.",
   "banner.signedOut": "Nobody is signed in. Scanning works from the local catalog; sign in to sync.",

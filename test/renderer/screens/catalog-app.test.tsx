@@ -1,0 +1,127 @@
+// The whole app over a stand-in window.catalog: scanning from any screen, the banners, the language.
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CatalogProvider } from "../../../src/renderer/src/catalog/catalog-provider.tsx";
+import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
+import { session, status } from "../support/catalog-fixtures.ts";
+import { fakeCatalog } from "../support/fake-catalog.ts";
+import { burst, playKeys, settle } from "../support/key-timings.ts";
+
+function show(catalog = fakeCatalog()) {
+  render(
+    <CatalogProvider api={catalog.api}>
+      <CatalogApp />
+    </CatalogProvider>,
+  );
+  return catalog;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("catalog app", () => {
+  it("opens on the scan screen with the code field focused, and looks up a typed code", async () => {
+    const catalog = show();
+    const field = await screen.findByLabelText("Barcode or code");
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: "96385074" } });
+    fireEvent.submit(field);
+    expect(await screen.findByRole("heading", { name: "Bio Vollmilch 1 l" })).toBeTruthy();
+    expect(document.querySelector(".scan-announcement")?.textContent).toBe("Found: Bio Vollmilch 1 l");
+    expect(catalog.calls).toContainEqual({ method: "lookup", argument: { code: "96385074" } });
+  });
+
+  it("takes a scan burst while the search field has focus, leaves the field alone and shows the product", async () => {
+    show();
+    await screen.findByLabelText("Barcode or code");
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    const search = screen.getByRole("combobox");
+    search.focus();
+    fireEvent.change(search, { target: { value: "shirt" } });
+    vi.useFakeTimers();
+    playKeys([{ key: "4", after: 1_000 }, ...burst("000000000048", 8, "Enter")]);
+    await settle();
+    vi.useRealTimers();
+    expect(await screen.findByRole("heading", { name: "T-Shirt blue M" })).toBeTruthy();
+    const announcement = document.querySelector(".scan-announcement");
+    expect(announcement?.getAttribute("aria-live")).toBe("polite");
+    expect(announcement?.textContent).toBe("Found: T-Shirt blue M");
+  });
+
+  it("keeps scanning from the local catalog when nobody is signed in, with a quiet banner", async () => {
+    show(fakeCatalog({ session: null, status: status({ signedIn: false }) }));
+    expect((await screen.findByRole("note")).textContent).toContain("Scanning works from the local catalog");
+    fireEvent.change(screen.getByLabelText("Barcode or code"), { target: { value: "4006381333931" } });
+    fireEvent.submit(screen.getByLabelText("Barcode or code"));
+    expect(await screen.findByRole("heading", { name: "Bio Vollmilch 1 l" })).toBeTruthy();
+  });
+
+  it("shows an ended session as a banner, not a wall, and signs in again from it", async () => {
+    const catalog = show(
+      fakeCatalog({
+        session: session({ expiresAt: "2020-01-01T00:00:00.000Z" }),
+        status: status({
+          lastError: { kind: "sign-in-required", message: "Your session has ended. Sign in again." },
+        }),
+      }),
+    );
+    const banner = await screen.findByRole("note");
+    expect(banner.textContent).toContain("Your session has ended. Scanning still works");
+    expect(screen.getByLabelText("Barcode or code")).toBeTruthy();
+    fireEvent.click(within(banner).getByRole("button", { name: "Sign in" }));
+    const form = within(screen.getByRole("form", { name: "Sign in" }));
+    fireEvent.change(form.getByLabelText("Password"), { target: { value: "wrong" } });
+    fireEvent.click(form.getByRole("button", { name: "Sign in" }));
+    expect((await form.findByRole("alert")).textContent).toBe("Wrong organisation, username or password.");
+    fireEvent.change(form.getByLabelText("Password"), { target: { value: "right" } });
+    fireEvent.click(form.getByRole("button", { name: "Sign in" }));
+    await vi.waitFor(() => expect(catalog.calls.map((call) => call.method)).toContain("startSync"));
+  });
+
+  it("follows the status events: progress while syncing, then the new count", async () => {
+    const catalog = show();
+    await screen.findByText("8 products");
+    act(() => {
+      catalog.pushStatus(status({ sync: { running: true, mode: "full", progress: null, nextAt: null } }));
+      catalog.pushProgress({
+        mode: "full",
+        stream: "live",
+        done: 500,
+        total: 2000,
+        pages: 1,
+        perSecond: 500,
+        etaSeconds: 3,
+      });
+    });
+    expect(await screen.findByText("Syncing: 500 of 2,000")).toBeTruthy();
+    act(() => catalog.pushStatus(status({ products: 2000, serverTotal: 2000 })));
+    expect(await screen.findByText("2,000 products")).toBeTruthy();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("speaks German once the language setting says so", async () => {
+    const catalog = show();
+    await screen.findByLabelText("Barcode or code");
+    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    fireEvent.change(screen.getByLabelText("Language"), { target: { value: "de" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("heading", { name: "Einstellungen" })).toBeTruthy();
+    expect(catalog.calls.some((call) => call.method === "changeSettings")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Scannen" }));
+    expect(screen.getByLabelText("Barcode oder Code")).toBeTruthy();
+  });
+
+  it("opens a product from the search, with its variant matrix", async () => {
+    show();
+    await screen.findByLabelText("Barcode or code");
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "t-shirt" } });
+    await screen.findByText("5 results");
+    fireEvent.keyDown(screen.getByRole("combobox"), { key: "Enter" });
+    expect(await screen.findByRole("heading", { name: "T-Shirt" })).toBeTruthy();
+    expect(screen.getAllByRole("table")).toHaveLength(1);
+    fireEvent.click(screen.getAllByRole("button", { name: /4000000000024/ })[0] as HTMLElement);
+    expect(await screen.findByRole("heading", { name: "T-Shirt red M" })).toBeTruthy();
+  });
+});

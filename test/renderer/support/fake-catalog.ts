@@ -1,0 +1,103 @@
+// A stand-in for window.catalog at the IPC boundary, for screen tests only: lookups answered from the
+// fixtures by the real barcode reader, events pushed by the test. The end-to-end test uses the real one.
+import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
+import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
+import type { CatalogApi } from "../../../src/shared/ipc/catalog-api.ts";
+import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
+import { type AppSettings, defaultSettings } from "../../../src/shared/settings/app-settings.ts";
+import {
+  answerFor,
+  catalogProducts,
+  matchOf,
+  session as sessionFixture,
+  status as statusFixture,
+} from "./catalog-fixtures.ts";
+
+export interface FakeCatalog {
+  api: CatalogApi;
+  calls: { method: string; argument: unknown }[];
+  pushStatus(status: AppStatus): void;
+  pushProgress(progress: SyncProgress): void;
+}
+
+const ok = <T>(value: T): Promise<IpcResult<T>> => Promise.resolve({ ok: true, value });
+
+export function fakeCatalog(
+  initial: { status?: AppStatus; session?: SessionInfo | null; settings?: Partial<AppSettings> } = {},
+): FakeCatalog {
+  let status = initial.status ?? statusFixture();
+  let session = initial.session === undefined ? sessionFixture() : initial.session;
+  let settings: AppSettings = { ...defaultSettings, baseUrl: "http://127.0.0.1:8787", ...initial.settings };
+  const statusListeners = new Set<(status: AppStatus) => void>();
+  const progressListeners = new Set<(progress: SyncProgress) => void>();
+  const calls: FakeCatalog["calls"] = [];
+  const record = (method: string, argument?: unknown) => calls.push({ method, argument });
+
+  const api: CatalogApi = {
+    appVersion: "test",
+    signInOrganisation: (argument) => {
+      record("signInOrganisation", argument);
+      if (argument.password !== "right")
+        return Promise.resolve({ ok: false, error: { kind: "unauthorized", message: "401" } });
+      session = sessionFixture();
+      return ok(session);
+    },
+    signInApiKey: (argument) => {
+      record("signInApiKey", argument);
+      return Promise.resolve({ ok: false, error: { kind: "unauthorized", message: "401" } });
+    },
+    signOut: () => {
+      record("signOut");
+      session = null;
+      status = { ...status, signedIn: false };
+      return ok(null);
+    },
+    sessionInfo: () => ok(session),
+    status: () => ok(status),
+    startSync: (argument) => {
+      record("startSync", argument);
+      return Promise.resolve({ ok: false, error: { kind: "offline", message: "no network in tests" } });
+    },
+    cancelSync: () => ok(false),
+    lookup: (argument) => {
+      record("lookup", argument);
+      return ok(answerFor(argument.code));
+    },
+    search: (argument) => {
+      record("search", argument);
+      const text = argument.text.toLowerCase();
+      return ok(catalogProducts.filter((item) => item.name.toLowerCase().includes(text)));
+    },
+    product: (argument) => {
+      const found = catalogProducts.find((item) => item.id === argument.id);
+      return ok(found ? matchOf(found) : null);
+    },
+    settings: () => ok(settings),
+    changeSettings: (change) => {
+      record("changeSettings", change);
+      settings = { ...settings, ...change } as AppSettings;
+      return ok(settings);
+    },
+    onSyncProgress: (listener) => {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+    onStatusChanged: (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+  };
+
+  return {
+    api,
+    calls,
+    pushStatus(next) {
+      status = next;
+      for (const listener of statusListeners) listener(next);
+    },
+    pushProgress(progress) {
+      for (const listener of progressListeners) listener(progress);
+    },
+  };
+}
