@@ -3,15 +3,18 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { SettingsForm } from "../../../src/renderer/src/settings/settings-form.tsx";
+import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
 import {
   type AppSettings,
   defaultSettings,
   type SettingsChange,
 } from "../../../src/shared/settings/app-settings.ts";
 
+type Save = (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
+
 function show(
-  onSave = vi.fn(async (change: SettingsChange) => ({
-    ok: true as const,
+  onSave = vi.fn<Save>(async (change) => ({
+    ok: true,
     value: { ...defaultSettings, ...change } as AppSettings,
   })),
 ) {
