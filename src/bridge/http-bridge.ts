@@ -1,0 +1,182 @@
+// The browser bridge: the catalog's IPC handlers served over HTTP on loopback, with the built screens,
+// so the app can run in a browser where Electron cannot. Same contract, same checks as Electron's IPC
+// (the handlers parse every argument and result); on top, the transport's own guards: 127.0.0.1
+// only, the exact Host (no DNS rebinding), a random secret per run on every call, and calls only
+// from the bridge's own origin.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize, sep } from "node:path";
+import {
+  type CatalogHandlers,
+  type CatalogServiceEvents,
+  forwardCatalogEvents,
+} from "../core/ipc/catalog-handlers.ts";
+import { methodOfChannel } from "../shared/ipc/catalog-channels.ts";
+import { bridgePaths } from "./bridge-paths.ts";
+import { pageHtml } from "./page-html.ts";
+
+export interface HttpBridgeOptions {
+  /** Built for the bridge's origin, once it is known: the handlers' sender check needs it. */
+  handlers: (origin: string) => CatalogHandlers;
+  events: CatalogServiceEvents;
+  /** The built page: the renderer's index.html and assets, plus bridge-client.js. */
+  pageDir: string;
+  port?: number;
+  /** Injected for tests; a fresh random one per run otherwise. */
+  secret?: string;
+}
+
+export interface RunningBridge {
+  origin: string;
+  /** The address to open: the origin with the secret in the fragment. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const maxBodyBytes = 1024 * 1024;
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+};
+
+export async function startHttpBridge(options: HttpBridgeOptions): Promise<RunningBridge> {
+  const secret = options.secret ?? randomBytes(32).toString("base64url");
+  const streams = new Set<ServerResponse>();
+  let origin = "";
+  let handlers: CatalogHandlers | null = null;
+
+  const server = createServer((request, response) => {
+    void route(request, response).catch(() => {
+      if (!response.headersSent) send(response, 500, "text/plain", "The bridge failed to answer.");
+      else response.destroy();
+    });
+  });
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    response.setHeader("x-content-type-options", "nosniff");
+    response.setHeader("referrer-policy", "no-referrer");
+    response.setHeader("cache-control", "no-store");
+    if (request.headers.host !== new URL(origin).host) {
+      return send(response, 421, "text/plain", "This bridge answers only at its own address.");
+    }
+    const path = new URL(request.url ?? "/", origin).pathname;
+    if (path.startsWith(bridgePaths.call))
+      return call(request, response, path.slice(bridgePaths.call.length));
+    if (path === bridgePaths.events) return events(request, response);
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return send(response, 405, "text/plain", "Not allowed.");
+    return staticFile(response, path);
+  }
+
+  function authorised(request: IncomingMessage): boolean {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    const wanted = Buffer.from(`Bearer ${secret}`);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  }
+
+  async function call(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
+    if (request.method !== "POST") return send(response, 405, "text/plain", "Calls are POSTed.");
+    if (!authorised(request)) return refuse(response, 401, "This call did not carry the bridge's secret.");
+    // A browser always names the page a POST comes from; the handlers check it is the bridge's own.
+    const sender = typeof request.headers.origin === "string" ? request.headers.origin : null;
+    if (sender !== null && sender !== origin)
+      return refuse(response, 403, "This call came from another site.");
+    const method = methodOfChannel(decodeURIComponent(channel));
+    if (method === null) return refuse(response, 404, "There is no such catalog call.");
+    if (!/^application\/json\b/.test(request.headers["content-type"] ?? "")) {
+      return refuse(response, 415, "Calls are sent as JSON.");
+    }
+    const body = await readBody(request);
+    if (body === null) return refuse(response, 413, "The call was too large.");
+    let argument: unknown;
+    try {
+      argument = (JSON.parse(body) as { argument?: unknown })?.argument;
+    } catch {
+      return refuse(response, 400, "The call was not valid JSON.");
+    }
+    // Without an Origin header (a non-browser client holding the secret), the call counts as the page's.
+    const result = await handlers?.[method](argument ?? undefined, sender ?? origin);
+    send(response, 200, "application/json", JSON.stringify(result));
+  }
+
+  function events(request: IncomingMessage, response: ServerResponse): void {
+    if (!authorised(request)) {
+      refuse(response, 401, "This stream needs the bridge's secret.");
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8" });
+    response.flushHeaders();
+    streams.add(response);
+    const stop = forwardCatalogEvents(options.events, (channel, data) => {
+      response.write(`${JSON.stringify({ channel, data })}\n`);
+    });
+    response.on("close", () => {
+      stop();
+      streams.delete(response);
+    });
+  }
+
+  async function staticFile(response: ServerResponse, path: string): Promise<void> {
+    const relative = normalize(decodeURIComponent(path === "/" ? "/index.html" : path)).replace(
+      /^[/\\]+/,
+      "",
+    );
+    if (relative.split(sep).includes("..") || relative.includes("\0")) {
+      return send(response, 404, "text/plain", "Not found.");
+    }
+    let content: Buffer;
+    try {
+      content = await readFile(join(options.pageDir, relative));
+    } catch {
+      return send(response, 404, "text/plain", "Not found.");
+    }
+    const type = contentTypes[extname(relative)] ?? "application/octet-stream";
+    if (relative === "index.html") return send(response, 200, type, pageHtml(content.toString("utf8")));
+    send(response, 200, type, content);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handlers = options.handlers(origin);
+
+  return {
+    origin,
+    url: `${origin}/#bridge=${secret}`,
+    async close() {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  response.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  // Who may not call is the sender's problem; how the call was sent is the argument's.
+  const kind = status === 401 || status === 403 ? "forbidden-sender" : "invalid-argument";
+  send(response, status, "application/json", JSON.stringify({ ok: false, error: { kind, message } }));
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
