@@ -26,7 +26,9 @@ export interface RunningChromium {
 
 export async function launchChromium(options: { locale?: string } = {}): Promise<RunningChromium> {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium is not installed at ${chromiumPath}: run "apt-get install -y chromium" (.ci/run does).`);
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}: run "apt-get install -y chromium" (.ci/run does).`,
+    );
   }
   const profile = await mkdtemp(join(tmpdir(), "chromium-profile-"));
   const context = await chromium.launchPersistentContext(profile, {

@@ -85,7 +85,15 @@ function Screens() {
   );
 
   const freshness: CatalogFreshness | null = status
-    ? { asOf: status.freshness.catalogAsOf, stale: status.freshness.stale, unfinished: status.syncUnfinished }
+    ? {
+        asOf: status.freshness.catalogAsOf,
+        stale: status.freshness.stale,
+        unfinished: status.syncUnfinished || status.sync.running,
+        countGap:
+          status.mismatch && status.serverTotal !== null
+            ? { products: status.products, serverTotal: status.serverTotal }
+            : null,
+      }
     : null;
   const sessionEnded =
     status?.lastError?.kind === "sign-in-required" ||

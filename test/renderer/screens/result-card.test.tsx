@@ -2,11 +2,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
-import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
+import { type CatalogFreshness, ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { answerFor } from "../support/catalog-fixtures.ts";
 
-const fresh = { asOf: "2026-11-22T06:00:00.000Z", stale: false, unfinished: false };
+const fresh: CatalogFreshness = { asOf: "2026-11-22T06:00:00.000Z", stale: false, unfinished: false };
 
 function show(code: string, language = "en", freshness = fresh, onSearch = vi.fn()) {
   render(
@@ -83,6 +83,11 @@ describe("result card", () => {
   it("says the catalog may be incomplete when its last sync did not finish", () => {
     show("4006381333938", "de", { ...fresh, unfinished: true });
     expect(screen.getByText(/Der Katalog ist womöglich unvollständig/)).toBeTruthy();
+  });
+
+  it("says products may be missing when the till holds fewer than the service lists", () => {
+    show("4006381333938", "en", { ...fresh, countGap: { products: 1200, serverTotal: 1250 } });
+    expect(screen.getByText(/this till holds 1,200, the service lists 1,250/)).toBeTruthy();
   });
 
   it("lets staff open how the code was read", () => {

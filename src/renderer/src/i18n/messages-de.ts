@@ -46,6 +46,8 @@ export const de: Messages = {
   "notFound.stale": "Der Katalog ist womöglich veraltet: Stand {time}.",
   "notFound.unfinished":
     "Der Katalog ist womöglich unvollständig: Der letzte Abgleich wurde nicht beendet (Stand {time}).",
+  "notFound.countGap":
+    "Im Katalog fehlen womöglich Produkte: Diese Kasse hat {products}, der Dienst führt {total}. Ein vollständiger Abgleich behebt das.",
   "notFound.neverSynced": "Der Katalog wurde noch nicht geladen. Bitte anmelden und abgleichen.",
   "notFound.search": "Im Katalog suchen",
   "details.summary": "Wie der Code gelesen wurde",

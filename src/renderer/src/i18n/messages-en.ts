@@ -42,6 +42,8 @@ export const en = {
   "reason.empty": "Nothing was scanned.",
   "notFound.stale": "The catalog may be out of date: as of {time}.",
   "notFound.unfinished": "The catalog may be incomplete: its last sync did not finish (as of {time}).",
+  "notFound.countGap":
+    "The catalog may be missing products: this till holds {products}, the service lists {total}. A full sync repairs it.",
   "notFound.neverSynced": "The catalog has not been downloaded yet. Sign in and sync.",
   "notFound.search": "Search the catalog",
   "details.summary": "How the code was read",

@@ -13,6 +13,8 @@ export interface CatalogFreshness {
   asOf: string | null;
   stale: boolean;
   unfinished: boolean;
+  /** The local count differs from the service's: some products may be missing here. */
+  countGap?: { products: number; serverTotal: number } | null;
 }
 
 export interface ResultCardProps {
@@ -103,11 +105,15 @@ function NotFoundResult(props: ResultCardProps) {
 }
 
 function FreshnessNote(props: { freshness: CatalogFreshness; format: (iso: string) => string }) {
-  const { t } = useI18n();
-  const { asOf, stale, unfinished } = props.freshness;
+  const { t, integer } = useI18n();
+  const { asOf, stale, unfinished, countGap } = props.freshness;
   if (asOf === null) return <p className="freshness warning">{t("notFound.neverSynced")}</p>;
   if (unfinished)
     return <p className="freshness warning">{t("notFound.unfinished", { time: props.format(asOf) })}</p>;
   if (stale) return <p className="freshness warning">{t("notFound.stale", { time: props.format(asOf) })}</p>;
+  if (countGap) {
+    const counts = { products: integer(countGap.products), total: integer(countGap.serverTotal) };
+    return <p className="freshness warning">{t("notFound.countGap", counts)}</p>;
+  }
   return null;
 }
