@@ -150,6 +150,19 @@ describe("scanner capture", () => {
     expect(field.value).toBe("");
   });
 
+  it("takes a key held down as typing, however fast it repeats", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys([
+      { key: "a", after: 5 },
+      ...Array.from({ length: 20 }, () => ({ key: "a", after: 30, repeat: true })),
+    ]);
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
   it("takes a burst shorter than the minimum length as typing", async () => {
     const onScan = vi.fn();
     render(<Till onScan={onScan} settings={{ minLength: 8 }} />);

@@ -8,6 +8,7 @@ export interface TimedKey {
   /** Milliseconds after the previous key. */
   after: number;
   ctrl?: boolean;
+  repeat?: boolean;
 }
 
 /** Each character of text as one key, `gap` ms apart, then the terminator key when given. */
@@ -17,13 +18,13 @@ export function burst(text: string, gap: number, terminator?: "Enter" | "Tab"): 
 }
 
 export function playKeys(keys: TimedKey[]): void {
-  for (const { key, after, ctrl } of keys) {
+  for (const { key, after, ctrl, repeat } of keys) {
     act(() => {
       vi.advanceTimersByTime(after);
     });
     const target = document.activeElement ?? document.body;
     act(() => {
-      const typed = fireEvent.keyDown(target, { key, ctrlKey: ctrl ?? false });
+      const typed = fireEvent.keyDown(target, { key, ctrlKey: ctrl ?? false, repeat: repeat ?? false });
       if (typed && key.length === 1 && !ctrl) typeInto(target, key);
     });
   }

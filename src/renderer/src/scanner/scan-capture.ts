@@ -32,6 +32,8 @@ export interface KeyInput {
   ctrl: boolean;
   alt: boolean;
   meta: boolean;
+  /** A key held down: a person, never a scanner. */
+  repeat: boolean;
   /** Milliseconds on any monotonic clock. */
   time: number;
   field: FieldKind;
@@ -101,9 +103,9 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
         const code = end(input.time);
         return code === null ? { kind: "pass", startsBurst: false } : { kind: "scan", code };
       }
-      const char = characterOf(input);
+      const char = input.repeat ? null : characterOf(input);
       if (char === null) {
-        // Arrows, Backspace, shortcuts: a person is at the keyboard.
+        // Arrows, Backspace, shortcuts, a held key: a person is at the keyboard.
         burst = null;
         return { kind: "pass", startsBurst: false };
       }

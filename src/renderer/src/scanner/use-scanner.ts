@@ -66,6 +66,7 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
         ctrl: event.ctrlKey,
         alt: event.altKey,
         meta: event.metaKey,
+        repeat: event.repeat,
         time: now(),
         field: fieldKind(event.target),
       });
