@@ -57,7 +57,8 @@ function Screens() {
     },
     [scan.lookup],
   );
-  useScanner({ settings: scannerSettingsOf(settings?.scanner ?? null), onScan, enabled: settings !== null });
+  // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
+  useScanner({ settings: scannerSettingsOf(settings?.scanner ?? null), onScan });
 
   const open = useCallback(
     async (product: Product) => {

@@ -49,6 +49,16 @@ describe("catalog app", () => {
     expect(announcement?.textContent).toBe("Found: T-Shirt blue M");
   });
 
+  it("catches the first scan after start-up, before the settings have arrived", async () => {
+    show(fakeCatalog({ settingsReady: new Promise(() => undefined) }));
+    await screen.findByText("8 products");
+    vi.useFakeTimers();
+    playKeys(burst("4000000000048", 8, "Enter"));
+    await settle();
+    vi.useRealTimers();
+    expect(await screen.findByRole("heading", { name: "T-Shirt blue M" })).toBeTruthy();
+  });
+
   it("keeps scanning from the local catalog when nobody is signed in, with a quiet banner", async () => {
     show(fakeCatalog({ session: null, status: status({ signedIn: false }) }));
     expect((await screen.findByRole("note")).textContent).toContain("Scanning works from the local catalog");

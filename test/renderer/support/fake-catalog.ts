@@ -24,7 +24,13 @@ export interface FakeCatalog {
 const ok = <T>(value: T): Promise<IpcResult<T>> => Promise.resolve({ ok: true, value });
 
 export function fakeCatalog(
-  initial: { status?: AppStatus; session?: SessionInfo | null; settings?: Partial<AppSettings> } = {},
+  initial: {
+    status?: AppStatus;
+    session?: SessionInfo | null;
+    settings?: Partial<AppSettings>;
+    /** Holds the settings back until it settles, as a slow start-up would. */
+    settingsReady?: Promise<void>;
+  } = {},
 ): FakeCatalog {
   let status = initial.status ?? statusFixture();
   let session = initial.session === undefined ? sessionFixture() : initial.session;
@@ -73,7 +79,10 @@ export function fakeCatalog(
       const found = catalogProducts.find((item) => item.id === argument.id);
       return ok(found ? matchOf(found) : null);
     },
-    settings: () => ok(settings),
+    settings: async () => {
+      await initial.settingsReady;
+      return { ok: true, value: settings };
+    },
     changeSettings: (change) => {
       record("changeSettings", change);
       settings = { ...settings, ...change } as AppSettings;
