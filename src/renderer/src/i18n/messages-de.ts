@@ -89,6 +89,7 @@ export const de: Messages = {
   "matrix.noBarcode": "kein Barcode",
   "matrix.none": "keine solche Variante",
   "matrix.scanned": "gescannt",
+  "matrix.shown": "angezeigt",
   "signIn.heading": "Anmelden",
   "signIn.method": "Anmelden mit",
   "signIn.organisationMethod": "Organisation und Benutzer",

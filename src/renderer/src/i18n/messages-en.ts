@@ -84,6 +84,7 @@ export const en = {
   "matrix.noBarcode": "no barcode",
   "matrix.none": "no such variant",
   "matrix.scanned": "scanned",
+  "matrix.shown": "shown",
   "signIn.heading": "Sign in",
   "signIn.method": "Sign in with",
   "signIn.organisationMethod": "Organisation and user",

@@ -4,10 +4,17 @@ import { type Product, productCodes } from "../../../shared/api/product.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { shownPrice } from "./product-price.ts";
 
-export function ProductSummary(props: { product: Product; parent?: Product | null; headingId?: string }) {
+export function ProductSummary(props: {
+  product: Product;
+  parent?: Product | null;
+  headingId?: string;
+  /** 2 where the product is the screen's subject, 3 inside a result card. */
+  headingLevel?: 2 | 3;
+}) {
   const { t, money } = useI18n();
   const { product, parent = null } = props;
   const price = shownPrice(product, parent);
+  const Heading = props.headingLevel === 2 ? "h2" : "h3";
   const codes = productCodes(product);
   const amount = (value: number | null | undefined) =>
     value === null || value === undefined || price === null
@@ -15,9 +22,9 @@ export function ProductSummary(props: { product: Product; parent?: Product | nul
       : money(value, price.currency);
   return (
     <div className="product-summary">
-      <h3 id={props.headingId} className="product-name">
+      <Heading id={props.headingId} className="product-name">
         {product.name}
-      </h3>
+      </Heading>
       {parent && <p className="product-parent">{t("result.variantOf", { name: parent.name })}</p>}
       {!product.active && (
         <p className="warning" role="note">

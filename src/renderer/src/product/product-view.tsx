@@ -19,7 +19,7 @@ export function ProductView(props: {
       <button type="button" onClick={props.onBack}>
         {t("product.back")}
       </button>
-      <ProductSummary product={product} parent={parent} headingId="product-heading" />
+      <ProductSummary product={product} parent={parent} headingId="product-heading" headingLevel={2} />
       {variants.length > 0 && (
         <>
           <h3>{t("product.variants")}</h3>
@@ -27,6 +27,7 @@ export function ProductView(props: {
             parent={family}
             variants={variants}
             highlightId={product.type === "variant" ? product.id : null}
+            highlightLabel={t("matrix.shown")}
             onOpen={props.onOpen}
           />
         </>

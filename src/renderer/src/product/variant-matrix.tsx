@@ -12,6 +12,8 @@ export interface VariantMatrixProps {
   variants: readonly Product[];
   /** The variant that was scanned, shown highlighted. */
   highlightId?: string | null;
+  /** What the highlight says; "scanned" unless given. */
+  highlightLabel?: string;
   onOpen?: (variant: Product) => void;
 }
 
@@ -97,7 +99,7 @@ function VariantCell(props: VariantMatrixProps & { variant: Product | null }) {
       <span className={variant.active ? "cell-active" : "cell-inactive"}>
         {variant.active ? t("matrix.active") : t("matrix.inactive")}
       </span>
-      {highlighted && <strong className="cell-scanned">{t("matrix.scanned")}</strong>}
+      {highlighted && <strong className="cell-scanned">{props.highlightLabel ?? t("matrix.scanned")}</strong>}
     </>
   );
   const className = highlighted ? "variant-cell highlighted" : "variant-cell";
