@@ -1,14 +1,13 @@
-// Products served per second by the reference service: a 100,000 product catalog walked at size 1000 over
-// loopback HTTP by following cursor.next, next to a baseline measured in the same run: a bare node:http
-// server answering a pre-serialised page of the same size, walked the same way. Both servers run in their
+// Products per second the reference service serves: its catalog walked at size 1000 over loopback
+// HTTP by following cursor.next, next to a baseline measured in the same run: a bare node:http server
+// answering a pre-serialised page of the same size, walked the same way. Both servers run in their
 // own child process, so the ratio compares the servers and not this machine's load of the moment.
-// Run: npm run bench:service [-- --products N --rounds R]
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { type Figure, sizeName } from "./figure.ts";
+import { type RunningService, stopChild } from "./service-process.ts";
 
 const pageSize = 1000;
 
@@ -31,11 +30,6 @@ async function startChild(args: string[]): Promise<{ child: ChildProcess; line: 
     child.once("exit", (code) => reject(new Error(`child exited with ${code} before it was ready`)));
   });
   return { child, line };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  child.kill("SIGINT");
-  if (child.exitCode === null) await once(child, "exit");
 }
 
 /** Follows `cursor.next` from `start` to the end, parsing every page as a client must to find the next one. */
@@ -74,19 +68,8 @@ async function baselineServer(pageFile: string): Promise<void> {
   process.once("SIGINT", () => server.close(() => process.exit(0)));
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { products: { type: "string", default: "100000" }, rounds: { type: "string", default: "3" } },
-  });
-  const products = Number(values.products);
-  const rounds = Number(values.rounds);
-  const cli = join(import.meta.dirname, "../src/server/cli.ts");
-  const loadStart = performance.now();
-  const service = await startChild([cli, "--port", "0", "--demo", String(products)]);
-  const ready = JSON.parse(service.line.slice("ready ".length)) as Record<string, string>;
-  process.stderr.write(
-    `service ready with ${products} products in ${((performance.now() - loadStart) / 1000).toFixed(1)} s\n`,
-  );
+export async function serviceThroughputFigures(service: RunningService, rounds: number): Promise<Figure[]> {
+  const { ready } = service;
   const { mkdtemp, rm, writeFile } = await import("node:fs/promises");
   const { tmpdir } = await import("node:os");
   const dir = await mkdtemp(join(tmpdir(), "service-bench-"));
@@ -110,7 +93,6 @@ async function main(): Promise<void> {
     const baselineUrl = `http://127.0.0.1:${bare.line.trim()}/page`;
 
     const best = { service: 0, baseline: 0 };
-    let last: Walk | undefined;
     for (let round = 1; round <= rounds; round++) {
       const served = await walk(start, headers);
       let bareTotal: Walk = { products: 0, pages: 0, bytes: 0, seconds: 0 };
@@ -123,29 +105,24 @@ async function main(): Promise<void> {
           seconds: bareTotal.seconds + one.seconds,
         };
       }
-      const rates = {
-        service: served.products / served.seconds,
-        baseline: bareTotal.products / bareTotal.seconds,
-      };
-      best.service = Math.max(best.service, rates.service);
-      best.baseline = Math.max(best.baseline, rates.baseline);
-      last = served;
-      process.stdout.write(
-        `round ${round}: service ${Math.round(rates.service)} products/s (${served.pages} pages, ` +
-          `${(served.bytes / 1e6).toFixed(0)} MB in ${served.seconds.toFixed(2)} s), baseline ${Math.round(rates.baseline)} products/s\n`,
-      );
+      best.service = Math.max(best.service, served.products / served.seconds);
+      best.baseline = Math.max(best.baseline, bareTotal.products / bareTotal.seconds);
     }
-    process.stdout.write(
-      `best of ${rounds}: service ${Math.round(best.service)} products/s, bare node:http baseline ` +
-        `${Math.round(best.baseline)} products/s, ratio ${(best.service / best.baseline).toFixed(2)} ` +
-        `(${last?.products} live products of ${products}, size ${pageSize}, target >= 30000/s)\n`,
-    );
+    return [
+      {
+        key: `service_list_${sizeName(service.products)}_products_per_s`,
+        label: `service list throughput (${sizeName(service.products)}, best of ${rounds})`,
+        unit: "products/s",
+        value: best.service,
+        baselineLabel: "bare node:http, pre-serialised page",
+        baseline: best.baseline,
+        goal: ">= 30000/s",
+      },
+    ];
   } finally {
     if (baseline) await stopChild(baseline);
-    await stopChild(service.child);
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[2] === "--baseline-server") await baselineServer(process.argv[3] ?? "");
-else await main();

@@ -1,0 +1,144 @@
+// `npm run bench -- [--quick] [--only NAMES] [--out FILE]`: every performance figure of the project,
+// each beside a baseline measured in the same run (interleaved where the work allows), with wall and
+// CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
+//   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot.
+//   --only NAMES  comma-separated groups: lookup, search, cold-start, sync, service, and the figures
+//                 other files contribute (below).
+//   --out FILE    the same figures as JSON, one key per figure with its unit in the name.
+// A benchmark file listed in `contributed` is run in its own process when it exists, with --quick
+// passed through; it prints its figures as one line `figures [Figure…]` (see bench/figure.ts).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { disposeFixture, type Fixture, prepareFixture } from "./catalog-fixture.ts";
+import { coldStartFigures } from "./cold-start.ts";
+import type { Figure } from "./figure.ts";
+import { lookupFigures } from "./lookup.ts";
+import { printTable, toJson } from "./report.ts";
+import { searchFigures } from "./search.ts";
+import { type RunningService, startService } from "./service-process.ts";
+import { serviceThroughputFigures } from "./service-throughput.ts";
+import { syncFigures } from "./sync.ts";
+
+const contributed = ["lookup-during-sync", "scan-to-paint"];
+const groups = ["lookup", "search", "cold-start", "sync", "service", ...contributed];
+
+const sizes = {
+  full: { read: [100_000, 1_000_000], sync: 100_000, syncSmall: 20_000, syncRounds: 2, coldRounds: 7 },
+  quick: { read: [5_000, 20_000], sync: 10_000, syncSmall: 2_000, syncRounds: 1, coldRounds: 3 },
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean" }, out: { type: "string" }, only: { type: "string" } },
+  });
+  const only = new Set(values.only?.split(",") ?? groups);
+  for (const name of only) if (!groups.includes(name)) throw new Error(`unknown group "${name}": ${groups}`);
+  const plan = values.quick ? sizes.quick : sizes.full;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const startedAt = new Date().toISOString();
+  const load = loadavg();
+
+  if (only.has("lookup") || only.has("search") || only.has("cold-start")) {
+    let largest: Fixture | undefined;
+    for (const count of plan.read) {
+      const fixture = await prepareFixture(count, log);
+      if (fixture.reusedFrom)
+        notes.push(`catalog of ${count} reused from ${fixture.reusedFrom} (same sources)`);
+      else {
+        const { ours, raw, live } = fixture.writes;
+        notes.push(
+          `catalog of ${count} written without HTTP: ours ${Math.round(ours.wallMs)} ms (cpu ${Math.round(ours.cpuMs)}), ` +
+            `raw store ${Math.round(raw.wallMs)} ms (cpu ${Math.round(raw.cpuMs)}), ${live} live, interleaved by page`,
+        );
+      }
+      if (only.has("lookup")) figures.push(...(await step(log, "lookup", () => lookupFigures(fixture))));
+      if (only.has("search")) figures.push(...(await step(log, "search", () => searchFigures(fixture))));
+      if (largest) disposeFixture(largest);
+      largest = fixture;
+    }
+    if (largest && only.has("cold-start")) {
+      const fixture = largest;
+      figures.push(...(await step(log, "cold start", () => coldStartFigures(fixture, plan.coldRounds))));
+    }
+    if (largest) disposeFixture(largest);
+  }
+
+  if (only.has("sync") || only.has("service")) {
+    const services: RunningService[] = [];
+    try {
+      log(`starting the reference service with ${plan.sync} products`);
+      const big = await startService(plan.sync);
+      services.push(big);
+      if (only.has("service"))
+        figures.push(...(await step(log, "service", () => serviceThroughputFigures(big, 3))));
+      if (only.has("sync")) {
+        const small = await startService(plan.syncSmall);
+        services.push(small);
+        figures.push(...(await step(log, "sync", () => syncFigures(big, small, plan.syncRounds))));
+      }
+    } finally {
+      for (const service of services) await service.stop();
+    }
+  }
+
+  for (const name of contributed) {
+    const file = join(import.meta.dirname, `${name}.ts`);
+    if (!only.has(name)) continue;
+    if (!existsSync(file)) {
+      notes.push(`${name}: bench/${name}.ts is not in this tree yet`);
+      continue;
+    }
+    figures.push(...(await step(log, name, () => contributedFigures(file, values.quick ?? false))));
+  }
+
+  const machine = {
+    cores: availableParallelism(),
+    node: process.version,
+    load_average_at_start: load,
+    load_average_at_end: loadavg(),
+  };
+  printTable(figures, notes, machine, (line) => process.stdout.write(`${line}\n`));
+  if (values.out) {
+    writeFileSync(
+      values.out,
+      `${JSON.stringify(toJson(figures, notes, machine, startedAt, values.quick), null, 2)}\n`,
+    );
+    log(`figures written to ${values.out}`);
+  }
+}
+
+async function step(
+  log: (line: string) => void,
+  name: string,
+  run: () => Promise<Figure[]>,
+): Promise<Figure[]> {
+  log(`measuring ${name}…`);
+  const started = performance.now();
+  const result = await run();
+  log(`  ${name} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Runs a contributed benchmark file and takes the figures from its `figures […]` line. */
+async function contributedFigures(file: string, quick: boolean): Promise<Figure[]> {
+  const child = spawn(process.execPath, [file, ...(quick ? ["--quick"] : [])], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`${file} failed (exit ${code})`);
+  const line = out.split("\n").find((text) => text.startsWith("figures "));
+  if (line === undefined) throw new Error(`${file} printed no "figures [...]" line`);
+  return JSON.parse(line.slice("figures ".length)) as Figure[];
+}
+
+await main();

@@ -1,0 +1,78 @@
+// Search as cashiers type it (whole names, two words in the other order, one broad word, part of a
+// barcode, one or two letters), through the catalog core, against the raw store's unranked trigram
+// match on names for the same text. Interleaved in small blocks.
+import { wireCatalog } from "../src/core/catalog-wiring.ts";
+import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
+import type { Fixture } from "./catalog-fixture.ts";
+import { type Figure, measure, percentile, type Side, sizeName, spread } from "./figure.ts";
+import { openRawStore } from "./raw-store.ts";
+
+const block = 10;
+const limit = 20;
+/** Words most product names share in the demo catalog: the most work a bounded search can face. */
+const broadWords = ["bio", "premium", "extra", "klassisk", "500 g", "artisanal", "léger", "caseiro"];
+
+export async function searchFigures(fixture: Fixture): Promise<Figure[]> {
+  const names = spread(fixture.names, 100);
+  const mix = [
+    ...names,
+    ...names.map((name) => name.split(" ").slice(0, 2).reverse().join(" ")),
+    ...broadWords,
+    ...spread(fixture.codes, 40).map((code) => code.slice(2, 9)),
+    "a",
+    "co",
+    "12",
+  ];
+  const { core } = wireCatalog({ dataDir: fixture.dir, ...dataDirStores(fixture.dir), clock: Date.now });
+  const raw = openRawStore(fixture.rawFile);
+  const ours: number[] = [];
+  const base: number[] = [];
+  const oursBroad: number[] = [];
+  const baseBroad: number[] = [];
+  const oursSide: Side = { wallMs: 0, cpuMs: 0 };
+  const baseSide: Side = { wallMs: 0, cpuMs: 0 };
+  try {
+    for (let round = 0; round <= 2; round++) {
+      const counted = round > 0;
+      for (let start = 0; start < mix.length; start += block) {
+        const texts = mix.slice(start, start + block);
+        await measure(texts, counted ? ours : [], counted ? oursSide : null, (text) =>
+          core.search(text, limit),
+        );
+        await measure(texts, counted ? base : [], counted ? baseSide : null, async (text) =>
+          raw.search(text, limit),
+        );
+      }
+      if (!counted) continue;
+      await measure(broadWords, oursBroad, null, (text) => core.search(text, limit));
+      await measure(broadWords, baseBroad, null, async (text) => raw.search(text, limit));
+    }
+  } finally {
+    await core.close();
+    raw.close();
+  }
+  const size = sizeName(fixture.count);
+  const baselineLabel = "raw unranked trigram match on names";
+  return [
+    {
+      key: `search_p95_${size}_ms`,
+      label: `search p95 at ${size}`,
+      unit: "ms",
+      value: percentile(ours, 0.95),
+      baselineLabel,
+      baseline: percentile(base, 0.95),
+      goal: "< 25 ms",
+      ours: oursSide,
+      base: baseSide,
+    },
+    {
+      key: `search_broad_word_p95_${size}_ms`,
+      label: `search p95 of broad words at ${size}`,
+      unit: "ms",
+      value: percentile(oursBroad, 0.95),
+      baselineLabel,
+      baseline: percentile(baseBroad, 0.95),
+      goal: "< 25 ms",
+    },
+  ];
+}

@@ -1,0 +1,66 @@
+// The reference service in its own process, with a demo catalog of N products, for the figures that
+// need HTTP. Its `ready` line carries the demo account's credentials.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+export interface Ready {
+  baseUrl: string;
+  accountId: string;
+  legacyId: string;
+  organisation: string;
+  username: string;
+  password: string;
+  apiKey: string;
+}
+
+export interface RunningService {
+  ready: Ready;
+  products: number;
+  stop(): Promise<void>;
+}
+
+export async function startService(products: number): Promise<RunningService> {
+  const cli = join(import.meta.dirname, "../src/server/cli.ts");
+  const child = spawn(process.execPath, [cli, "--port", "0", "--demo", String(products)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = once(child, "exit").then(() => null);
+  const firstLine = once(createInterface({ input: child.stdout }), "line").then(([line]) => line as string);
+  const line = await Promise.race([firstLine, exited]);
+  if (line === null) throw new Error("the reference service exited before it was ready");
+  return {
+    ready: JSON.parse(line.replace(/^ready /u, "")) as Ready,
+    products,
+    stop: () => stopChild(child),
+  };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGINT");
+  await exited;
+}
+
+/** A token for the demo admin: the benchmarks change products as well as read them. */
+export async function adminToken(
+  ready: Pick<Ready, "baseUrl" | "organisation" | "username" | "password">,
+): Promise<{ token: string; account: string }> {
+  const response = await fetch(`${ready.baseUrl}/api/v1/users/auth/organisation/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      organisation: ready.organisation,
+      username: ready.username,
+      password: ready.password,
+    }),
+  });
+  if (!response.ok) throw new Error(`demo login failed: HTTP ${response.status}`);
+  const { token, user } = (await response.json()) as {
+    token: string;
+    user: { id: string; legacy_id?: string };
+  };
+  return { token, account: user.legacy_id || user.id };
+}

@@ -1,0 +1,106 @@
+// One sync in a fresh process, so its time, CPU and peak memory are its own. Three kinds:
+//   ours  the catalog core's sync (HTTP client, parsing, checks, our store), as the till runs it;
+//   raw   a bare fetch walk, JSON.parse and the raw store, the next page fetched while one commits;
+//   bare  the same fetch walk, reading the text only: what the service and loopback allow at all.
+// Prints one JSON line: { wallMs, cpuMs, peakRssMb, received }.
+// Run by bench/sync.ts: node bench/sync-run.ts KIND '{"baseUrl":…,"dataDir":…}'
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { openCatalog } from "../src/cli/open-catalog.ts";
+import { openRawStore, type RawRecord } from "./raw-store.ts";
+import { adminToken } from "./service-process.ts";
+
+export type SyncKind = "ours" | "raw" | "bare";
+
+export interface SyncRunInput {
+  baseUrl: string;
+  organisation: string;
+  username: string;
+  password: string;
+  dataDir: string;
+  pageSize: number;
+}
+
+export interface SyncRunResult {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMb: number;
+  received: number;
+  /** Bytes of JSON received (raw and bare only). */
+  bytes: number;
+}
+
+type Walked = Pick<SyncRunResult, "received" | "bytes">;
+
+async function oursSync(input: SyncRunInput): Promise<() => Promise<Walked>> {
+  const { session, core } = openCatalog(input.dataDir);
+  await session.signInOrganisation({ ...input, remember: false });
+  return async () => {
+    const summary = await core.sync({ pageSize: input.pageSize });
+    await core.close();
+    return { received: summary.received, bytes: 0 };
+  };
+}
+
+async function walkSync(input: SyncRunInput, store: boolean): Promise<() => Promise<Walked>> {
+  const { token, account } = await adminToken(input);
+  const headers = { authorization: `Bearer ${token}` };
+  const pageText = async (page: number) =>
+    (
+      await fetch(
+        `${input.baseUrl}/api/v1/products/${account}?deleted=false&size=${input.pageSize}&page=${page}`,
+        {
+          headers,
+        },
+      )
+    ).text();
+  return async () => {
+    mkdirSync(input.dataDir, { recursive: true });
+    const raw = store ? openRawStore(join(input.dataDir, "raw.sqlite")) : null;
+    let received = 0;
+    let bytes = 0;
+    let next = pageText(0);
+    for (let page = 0; ; page++) {
+      const text = await next;
+      next = pageText(page + 1);
+      bytes += Buffer.byteLength(text);
+      let inPage: number;
+      if (raw === null) {
+        // Counting records without parsing them keeps this a measure of the service and transport.
+        inPage = text.split('"updated_at":{').length - 1;
+      } else {
+        const results = (JSON.parse(text) as { results: RawRecord[] }).results;
+        raw.writePage(results);
+        inPage = results.length;
+      }
+      received += inPage;
+      if (inPage < input.pageSize) break;
+    }
+    await next;
+    raw?.close();
+    return { received, bytes };
+  };
+}
+
+async function main(): Promise<void> {
+  const kind = process.argv[2] as SyncKind;
+  const input = JSON.parse(process.argv[3] ?? "{}") as SyncRunInput;
+  const run = kind === "ours" ? await oursSync(input) : await walkSync(input, kind === "raw");
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const { received, bytes } = await run();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const result: SyncRunResult = {
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    received,
+    bytes,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  // Idle keep-alive sockets would hold the process open.
+  process.exit(0);
+}
+
+await main();

@@ -1,0 +1,158 @@
+// A till's first sync over loopback HTTP from the reference service, each run in a fresh process:
+// ours against the raw store fed by a bare fetch walk, and against that walk alone, interleaved
+// round by round. From the same runs: peak memory (and against a smaller catalog), the incremental
+// sync after 1% of the products changed as a share of the full one, and bytes on disk per product.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
+import { type Figure, sizeName } from "./figure.ts";
+import { adminToken, type RunningService } from "./service-process.ts";
+import type { SyncKind, SyncRunInput, SyncRunResult } from "./sync-run.ts";
+
+const pageSize = 1000;
+
+export async function syncFigures(
+  big: RunningService,
+  small: RunningService,
+  rounds: number,
+): Promise<Figure[]> {
+  const scratch = mkdtempSync(join(tmpdir(), "sync-bench-"));
+  try {
+    const runs: Record<SyncKind, SyncRunResult[]> = { bare: [], raw: [], ours: [] };
+    let dirs = { ours: "", raw: "" };
+    for (let round = 0; round < rounds; round++) {
+      dirs = { ours: join(scratch, `ours-${round}`), raw: join(scratch, `raw-${round}`) };
+      runs.bare.push(await syncRun("bare", big, join(scratch, `bare-${round}`)));
+      runs.raw.push(await syncRun("raw", big, dirs.raw));
+      runs.ours.push(await syncRun("ours", big, dirs.ours));
+    }
+    const best = (kind: SyncKind) =>
+      runs[kind].reduce((a, b) => (a.wallMs <= b.wallMs ? a : b), runs[kind][0] as SyncRunResult);
+    const [bare, raw, ours] = [best("bare"), best("raw"), best("ours")];
+    const oursSmall = await syncRun("ours", small, join(scratch, "ours-small"));
+
+    const live = raw.received;
+    const oursFile = catalogFileFor(dirs.ours, big.ready.accountId);
+    const changed = await changeOnePercent(big, join(dirs.raw, "raw.sqlite"));
+    const incremental = await syncRun("ours", big, dirs.ours);
+
+    const size = sizeName(big.products);
+    const side = (run: SyncRunResult) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs });
+    return [
+      {
+        key: `full_sync_${size}_ms`,
+        label: `full sync of ${size} (best of ${rounds})`,
+        unit: "ms",
+        value: ours.wallMs,
+        baselineLabel: "raw store, same SQLite settings",
+        baseline: raw.wallMs,
+        goal: "<= 1.3x",
+        ours: side(ours),
+        base: side(raw),
+      },
+      {
+        key: `full_sync_vs_fetch_${size}_ms`,
+        label: `full sync of ${size} (best of ${rounds})`,
+        unit: "ms",
+        value: ours.wallMs,
+        baselineLabel: "bare fetch walk, no parsing",
+        baseline: bare.wallMs,
+        goal: "",
+        ours: side(ours),
+        base: side(bare),
+      },
+      {
+        key: `peak_rss_sync_${size}_mb`,
+        label: `peak RSS syncing ${size}`,
+        unit: "MB",
+        value: ours.peakRssMb,
+        baselineLabel: "raw store sync",
+        baseline: raw.peakRssMb,
+        goal: "< 200 MB",
+      },
+      {
+        key: `peak_rss_sync_${size}_vs_${sizeName(small.products)}_mb`,
+        label: `peak RSS syncing ${size}`,
+        unit: "MB",
+        value: ours.peakRssMb,
+        baselineLabel: `ours syncing ${sizeName(small.products)}`,
+        baseline: oursSmall.peakRssMb,
+        goal: "within 20%",
+      },
+      {
+        key: `incremental_sync_1pct_${size}_ms`,
+        label: `incremental sync, ${changed} changed (1%)`,
+        unit: "ms",
+        value: incremental.wallMs,
+        baselineLabel: "our full sync",
+        baseline: ours.wallMs,
+        goal: "< 3% of full",
+        ours: side(incremental),
+        base: side(ours),
+      },
+      {
+        key: `bytes_per_product_${size}_b`,
+        label: `bytes on disk per product (JSON: ${Math.round(bare.bytes / live)})`,
+        unit: "B",
+        value: fileBytes(oursFile) / live,
+        baselineLabel: "raw store file",
+        baseline: fileBytes(join(dirs.raw, "raw.sqlite")) / live,
+        goal: "<= 2000 B",
+      },
+    ];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function syncRun(kind: SyncKind, service: RunningService, dataDir: string): Promise<SyncRunResult> {
+  const input: SyncRunInput = { ...service.ready, dataDir, pageSize };
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, "sync-run.ts"), kind, JSON.stringify(input)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`the ${kind} sync failed (exit ${code})`);
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "") as SyncRunResult;
+}
+
+/** Updates every hundredth live product through the service, so the next sync has 1% to fetch. */
+async function changeOnePercent(service: RunningService, rawFile: string): Promise<number> {
+  const db = new BetterSqlite3(rawFile, { readonly: true });
+  const ids = db.prepare("SELECT id FROM raw_products WHERE seq % 100 = 0").pluck().all() as string[];
+  db.close();
+  const { token, account } = await adminToken(service.ready);
+  for (const id of ids) {
+    const response = await fetch(`${service.ready.baseUrl}/api/v1/products/${account}/${id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ summary: "Changed by the benchmark" }),
+    });
+    if (!response.ok) throw new Error(`updating product ${id} failed: HTTP ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return ids.length;
+}
+
+/** The file and its write-ahead log, if one was left. */
+function fileBytes(file: string): number {
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size(file) + size(`${file}-wal`);
+}
