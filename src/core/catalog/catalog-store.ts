@@ -3,14 +3,15 @@
 // committed state on the other (WAL), so selling never waits for a sync.
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Database } from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { catalogCounts } from "./catalog-counts.ts";
-import { lookupCode } from "./catalog-lookup.ts";
+import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
-import { searchCatalog } from "./catalog-search.ts";
+import { catalogSearch } from "./catalog-search.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 import { catalogWrites, type PageInput } from "./catalog-writes.ts";
 
@@ -50,16 +51,18 @@ export async function openCatalogStore(
 ): Promise<CatalogStore> {
   mkdirSync(dirname(file), { recursive: true });
   const writer = openConnection(file, { readonly: false });
-  let reader: Kysely<CatalogTables>;
+  let readConnection: Database;
   try {
     migrate(writer, file);
-    reader = new Kysely<CatalogTables>({
-      dialect: new SqliteDialect({ database: openConnection(file, { readonly: true }) }),
-    });
+    readConnection = openConnection(file, { readonly: true });
   } catch (error) {
     writer.close();
     throw error;
   }
+  // Lookups and searches run held prepared statements; kysely serves the rarely run queries.
+  const reader = new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: readConnection }) });
+  const lookup = catalogLookup(readConnection);
+  const search = catalogSearch(readConnection, lookup);
   const writes = catalogWrites(writer, options.clock ?? Date.now);
 
   return {
@@ -85,8 +88,8 @@ export async function openCatalogStore(
     async writeSyncState(syncState) {
       writes.writeSyncState(syncState);
     },
-    lookupCode: (code) => lookupCode(reader, code),
-    search: (text, limit) => searchCatalog(reader, text, limit),
+    lookupCode: async (code) => lookup.lookupCode(code),
+    search: async (text, limit) => search(text, limit),
     counts: () => catalogCounts(reader),
     async close() {
       await reader.destroy();
