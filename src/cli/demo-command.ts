@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { searchText } from "../core/catalog/search-text.ts";
 import { maxDemoProducts } from "../server/demo-catalog.ts";
-import { type RunningService, startService } from "../server/service.ts";
+import type { RunningService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
@@ -23,6 +23,8 @@ export const demoCommand: Command = {
     const ownDir = values["data-dir"] === undefined;
     const dataDir = values["data-dir"] ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
     io.stderr.write(`Starting the reference commerce service with ${count} demo products...\n`);
+    // Loaded here, not at the top: the service (fastify and all) would slow every other command's start.
+    const { startService } = await import("../server/service.ts");
     const service = await startService({ port: 0, demoProducts: count });
     const catalog = openCatalog(dataDir);
     try {
