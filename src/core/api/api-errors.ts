@@ -1,6 +1,6 @@
 // Turning whatever went wrong on the wire into an AppError a person can act on. Messages name the
 // service's host and, where it helps, the service's own `msg`, scrubbed of any secret we sent.
-import { isNetworkError, isTimeoutError } from "ky";
+import type { isNetworkError, isTimeoutError } from "ky";
 import type { ZodError, ZodType } from "zod";
 import { errorEnvelopeSchema } from "../../shared/api/error.ts";
 import { AppError } from "../../shared/app-error.ts";
@@ -58,11 +58,18 @@ function rateLimitedMessage(retryAfterMs: number | undefined): string {
   return `The commerce service is busy with too many requests. Try again in ${wait}.`;
 }
 
-/** No response arrived: a refused or broken connection, a timeout. Anything else is a bug and is rethrown. */
-export function errorFromTransport(error: unknown, host: string): AppError {
+/**
+ * No response arrived: a refused or broken connection, a timeout. Anything else is a bug and is
+ * rethrown. ky's own guards are passed in by the caller that has loaded ky.
+ */
+export function errorFromTransport(
+  error: unknown,
+  host: string,
+  ky: { isNetworkError: typeof isNetworkError; isTimeoutError: typeof isTimeoutError },
+): AppError {
   if (error instanceof AppError) return error;
-  if (isTimeoutError(error)) return timeoutError(host, {});
-  if (!isNetworkError(error) && !isBodyCutOff(error)) throw error;
+  if (ky.isTimeoutError(error)) return timeoutError(host, {});
+  if (!ky.isNetworkError(error) && !isBodyCutOff(error)) throw error;
   const code = errorCode(error);
   if (code !== undefined && unreachableCodes.has(code)) {
     return new AppError(

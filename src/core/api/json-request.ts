@@ -1,7 +1,7 @@
 // One HTTP exchange with the commerce service: send, read the whole body, parse JSON, or fail with
 // an AppError. Retries live in retry-policy.ts, not in ky: waits must use the injected sleep, and a
 // body that breaks off or is not JSON must be retried too, which ky's retry cannot see.
-import ky, { isHTTPError } from "ky";
+import type { KyInstance } from "ky";
 import { cancelledError } from "../cancellation.ts";
 import { errorFromStatus, errorFromTransport, invalidResponse, type RequestPurpose } from "./api-errors.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
@@ -25,6 +25,15 @@ export interface JsonReply {
   serverTimeMs: number | null;
 }
 
+type Ky = typeof import("ky");
+// ky probes the platform when it is imported by building a Request, which loads all of Node's fetch:
+// a tenth of a lookup's start-up. Only a request needs it, so the first request loads it.
+let kyModule: Promise<Ky> | undefined;
+function loadKy(): Promise<Ky> {
+  kyModule ??= import("ky");
+  return kyModule;
+}
+
 export type SendJson = (request: JsonRequest, signal?: AbortSignal) => Promise<JsonReply>;
 
 export function createJsonSender(options: {
@@ -34,19 +43,21 @@ export function createJsonSender(options: {
   clock: () => number;
 }): SendJson {
   const base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-  const api = ky.create({
-    baseUrl: base,
-    fetch: options.fetch,
-    timeout: options.timeoutMs,
-    retry: 0,
-    headers: { accept: "application/json" },
-  });
+  let api: KyInstance | undefined;
 
   return async (request, signal) => {
     const secrets = [...(request.secrets ?? []), ...(request.token ? [request.token] : [])];
     const context = { purpose: request.purpose, host: base.host, secrets };
     let text: string;
     let serverTimeMs: number | null;
+    const ky = await loadKy();
+    api ??= ky.default.create({
+      baseUrl: base,
+      fetch: options.fetch,
+      timeout: options.timeoutMs,
+      retry: 0,
+      headers: { accept: "application/json" },
+    });
     try {
       const response = await api(request.url, {
         method: request.method,
@@ -63,7 +74,7 @@ export function createJsonSender(options: {
       serverTimeMs = Number.isNaN(date) ? null : date;
     } catch (error) {
       if (signal?.aborted) throw cancelledError();
-      if (!isHTTPError(error)) throw errorFromTransport(error, base.host);
+      if (!ky.isHTTPError(error)) throw errorFromTransport(error, base.host, ky);
       const retryAfterMs = parseRetryAfterMs(error.response.headers.get("retry-after"), options.clock());
       throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
     }
