@@ -25,7 +25,13 @@ export async function coldStartFigures(fixture: Fixture, rounds: number): Promis
     for (let round = 0; round < rounds; round++) {
       const code = fixture.codes[round * 7] ?? "";
       ours.push(
-        await timeChild(scratch, [join(root, "src/cli/index.ts"), "--data-dir", fixture.dir, "lookup", code]),
+        await timeChild(scratch, [
+          join(root, "src/cli/start.mjs"),
+          "--data-dir",
+          fixture.dir,
+          "lookup",
+          code,
+        ]),
       );
       base.push(await timeChild(scratch, ["-e", rawLookup, fixture.rawFile, code]));
     }

@@ -8,7 +8,7 @@ import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
-const cliPath = fileURLToPath(new URL("../../src/cli/index.ts", import.meta.url));
+const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 

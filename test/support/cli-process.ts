@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const cliPath = fileURLToPath(new URL("../../src/cli/index.ts", import.meta.url));
+const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 
 export interface CliResult {
   code: number | null;
