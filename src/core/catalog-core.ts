@@ -6,7 +6,8 @@ import type { Product } from "../shared/api/product.ts";
 import { AppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
-import type { LookupAnswer } from "../shared/catalog/lookup-answer.ts";
+import { labelCharge } from "../shared/catalog/label-charge.ts";
+import type { LookupAnswer, LookupMatch } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
 import { type CatalogStore, catalogFileFor, openCatalogStore } from "./catalog/catalog-store.ts";
 import type { Session } from "./session/session.ts";
@@ -72,9 +73,11 @@ export function createCatalogCore(deps: {
       const code = readScan(input, deps.scanOptions, new Date(clock()));
       for (const key of code.searchKeys) {
         const match = await store.lookupCode(key);
-        if (match !== null) return { query: input, code, match, reason: null };
+        if (match !== null) return found(input, code, match);
       }
-      return { query: input, code, match: null, reason: noMatchReason(code) };
+      const byIdentifier = await store.lookupIdentifier(code.normalised);
+      if (byIdentifier !== null) return found(input, code, byIdentifier);
+      return { query: input, code, match: null, label: null, reason: noMatchReason(code) };
     },
 
     async search(text, limit = 20) {
@@ -106,11 +109,15 @@ export function createCatalogCore(deps: {
   };
 }
 
+function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
+  return { query, code, match, label: labelCharge(code, match.product), reason: null };
+}
+
 /** A problem with the code itself explains the miss better than "unknown". */
 function noMatchReason(code: ScanReading): NonNullable<LookupAnswer["reason"]> {
   if (code.problem !== null) return code.problem;
   return {
     kind: "unknown-code",
-    message: `No product has the code ${code.normalised}. Search by name, or check that the catalog is up to date.`,
+    message: `No product has the code, SKU or custom id ${code.normalised}. Search by name, or check that the catalog is up to date.`,
   };
 }

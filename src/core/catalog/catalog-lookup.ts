@@ -1,10 +1,12 @@
-// Answering a scanned code from the read connection: the product, and its variant family. A scan is
+// Answering a scanned or typed code from the read connection: the product, and its variant family.
+// Codes first; a typed SKU or custom id (exact, in search form, so case does not matter) after them. A scan is
 // the hottest path of the till, so its statements are prepared once for the connection's life:
 // building and preparing them per call cost ten times the query itself (`npm run bench`).
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
-import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import type { LookupMatch, MatchedField } from "../../shared/catalog/lookup-answer.ts";
+import { searchText } from "./search-text.ts";
 
 /** A live product as the read queries return it. */
 export interface FoundRow {
@@ -15,6 +17,8 @@ export interface FoundRow {
 
 export interface CatalogLookup {
   lookupCode(code: string): LookupMatch | null;
+  /** A product whose SKU, else whose custom id, is the typed text (case and accents aside). */
+  lookupIdentifier(text: string): LookupMatch | null;
   /**
    * Live products a code (already a catalogKey) names, best first: an active one before an inactive
    * one, then the most recently updated. A code from a parent's children summary names the child, or
@@ -40,21 +44,43 @@ export function catalogLookup(db: Database): CatalogLookup {
     "SELECT record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
   );
 
+  const byIdentifier = {
+    sku: db.prepare<[string], FoundRow>(
+      "SELECT id, parent, record FROM products WHERE sku_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
+    ),
+    "custom-id": db.prepare<[string], FoundRow>(
+      "SELECT id, parent, record FROM products WHERE custom_id_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
+    ),
+  };
+
   function productsByCode(key: string, limit: number): FoundRow[] {
     return key === "" ? [] : byCode.all(key, limit);
+  }
+
+  function withFamily(match: FoundRow, matchedBy: MatchedField): LookupMatch {
+    const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
+    return {
+      product: parseRecord(match.record),
+      parent: parentRow === undefined ? null : parseRecord(parentRow.record),
+      variants: liveVariants.all(match.parent ?? match.id).map((row) => parseRecord(row.record)),
+      matchedBy,
+    };
   }
 
   return {
     productsByCode,
     lookupCode(code) {
       const [match] = productsByCode(catalogKey(code), 1);
-      if (match === undefined) return null;
-      const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
-      return {
-        product: parseRecord(match.record),
-        parent: parentRow === undefined ? null : parseRecord(parentRow.record),
-        variants: liveVariants.all(match.parent ?? match.id).map((row) => parseRecord(row.record)),
-      };
+      return match === undefined ? null : withFamily(match, "code");
+    },
+    lookupIdentifier(text) {
+      const key = searchText(text);
+      if (key === "") return null;
+      for (const field of ["sku", "custom-id"] as const) {
+        const match = byIdentifier[field].get(key);
+        if (match !== undefined) return withFamily(match, field);
+      }
+      return null;
     },
   };
 }

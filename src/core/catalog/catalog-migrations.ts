@@ -3,6 +3,7 @@
 // so a failure leaves the file at the previous version.
 import type { Database } from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
+import { rebuildSearchIndex } from "./search-index-rebuild.ts";
 
 export interface Migration {
   version: number;
@@ -73,6 +74,12 @@ export const migrations: readonly Migration[] = [
         ) STRICT;
       `);
     },
+  },
+  {
+    // The search form learnt the letters without accents (ø, ł, ß, æ...): keys and full-text rows
+    // written before spelt them differently. Rebuilt from the stored records, with the form in force.
+    version: 2,
+    up: rebuildSearchIndex,
   },
 ];
 

@@ -30,6 +30,8 @@ export interface CatalogStore {
   readSyncState(): Promise<unknown>;
   writeSyncState(syncState: unknown): Promise<void>;
   lookupCode(code: string): Promise<LookupMatch | null>;
+  /** A product whose SKU, else custom id, is the text (exact, case-insensitive). */
+  lookupIdentifier(text: string): Promise<LookupMatch | null>;
   search(text: string, limit: number): Promise<Product[]>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
@@ -89,6 +91,7 @@ export async function openCatalogStore(
       writes.writeSyncState(syncState);
     },
     lookupCode: async (code) => lookup.lookupCode(code),
+    lookupIdentifier: async (text) => lookup.lookupIdentifier(text),
     search: async (text, limit) => search(text, limit),
     counts: () => catalogCounts(reader),
     async close() {

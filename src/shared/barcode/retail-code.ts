@@ -1,7 +1,7 @@
 // The all-digit codes on retail goods: EAN-8, UPC-E, UPC-A, EAN-13 (scale labels among them) and
 // GTIN-14, read for the keys the catalog holds them under.
 import { catalogKey, gtinSearchKeys, hasValidCheckDigit } from "./gtin.ts";
-import { readScaleLabel, type ScaleLabel, type ScaleRule } from "./scale-label.ts";
+import { readScaleLabel, type ScaleLabel, type ScaleRule, samePluBaseCodes } from "./scale-label.ts";
 import { plainMeaning, type ScanMeaning } from "./scan-meaning.ts";
 import { malformedCode, wrongCheckDigit } from "./scan-problem.ts";
 import type { ScanKind } from "./scan-reading.ts";
@@ -25,7 +25,7 @@ export function readRetailCode(
   const kind = code.length === 12 ? "upca" : code.length === 13 ? "ean13" : "gtin14";
   if (!hasValidCheckDigit(code)) return invalidCheckDigit(kind, code);
   const label = readScaleLabel(code, scaleRules);
-  if (label !== null) return scaleLabelMeaning(code, label);
+  if (label !== null) return scaleLabelMeaning(code, label, scaleRules);
   return plainMeaning(kind, "valid", gtinSearchKeys(code));
 }
 
@@ -34,8 +34,10 @@ function invalidCheckDigit(kind: ScanKind, code: string): ScanMeaning {
   return { ...plainMeaning(kind, "invalid", [catalogKey(code)]), problem: wrongCheckDigit(code) };
 }
 
-function scaleLabelMeaning(code: string, { rule, baseCode, value }: ScaleLabel): ScanMeaning {
-  const meaning = plainMeaning("variable-measure", "valid", unique([catalogKey(baseCode), catalogKey(code)]));
+function scaleLabelMeaning(code: string, label: ScaleLabel, rules: readonly ScaleRule[]): ScanMeaning {
+  const { rule, baseCode, value } = label;
+  const bases = rule.kind === "discount" ? samePluBaseCodes(code, label, rules) : [baseCode];
+  const meaning = plainMeaning("variable-measure", "valid", unique([...bases, code].map(catalogKey)));
   if (rule.kind === "weight") return { ...meaning, weight: { value, unit: "kg" } };
   if (rule.kind === "price") return { ...meaning, price: { value, currencyNumeric: null } };
   return { ...meaning, discount: { value } };

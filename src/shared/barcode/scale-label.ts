@@ -39,7 +39,10 @@ export interface ScaleLabel {
   value: number;
 }
 
-/** Reads a code with a valid check digit against the rules; the first rule that fits wins. */
+/**
+ * Reads a code with a valid check digit against the rules; the first rule that fits wins. A value of
+ * zero is not a label: it is the product's own base code, as printed on the shelf or the packaging.
+ */
 export function readScaleLabel(code: string, rules: readonly ScaleRule[]): ScaleLabel | null {
   for (const rule of rules) {
     const label = applyRule(code, rule);
@@ -55,8 +58,40 @@ function applyRule(code: string, rule: ScaleRule): ScaleLabel | null {
   if (!code.startsWith(prefix)) return null;
   const whole = pickDigits(code, pattern, "W");
   const decimals = pickDigits(code, pattern, "D");
-  const zeroed = [...pattern.slice(0, -1)].map((role, i) => ("WDX".includes(role) ? "0" : code[i])).join("");
-  return { rule, baseCode: withCheckDigit(zeroed), value: Number(whole + decimals) / 10 ** decimals.length };
+  const value = Number(whole + decimals) / 10 ** decimals.length;
+  if (value === 0) return null;
+  return { rule, baseCode: baseCodeUnder(pattern, code), value };
+}
+
+/**
+ * A discount label names its product by the product digits alone: the product itself is labelled
+ * under a weight or price rule, so its base code is tried under every rule with the same product
+ * digit positions (the label's own rule first).
+ */
+export function samePluBaseCodes(code: string, label: ScaleLabel, rules: readonly ScaleRule[]): string[] {
+  const own = compactPattern(label.rule.pattern);
+  const codes = [label.baseCode];
+  for (const rule of rules) {
+    const pattern = compactPattern(rule.pattern);
+    if (pattern.length === own.length && pluPositions(pattern) === pluPositions(own)) {
+      const base = baseCodeUnder(pattern, code);
+      if (!codes.includes(base)) codes.push(base);
+    }
+  }
+  return codes;
+}
+
+/** The code with the rule's prefix, the label's product digits and zeros for the rest. */
+function baseCodeUnder(pattern: string, code: string): string {
+  const body = [...pattern.slice(0, -1)].map((role, i) => {
+    if (role === "P") return code[i];
+    return /\d/.test(role) ? role : "0";
+  });
+  return withCheckDigit(body.join(""));
+}
+
+function pluPositions(pattern: string): string {
+  return [...pattern].map((role) => (role === "P" ? "P" : "-")).join("");
 }
 
 function pickDigits(code: string, pattern: string, role: string): string {

@@ -9,6 +9,7 @@ import {
   scanKinds,
   scanProblemKinds,
 } from "../barcode/scan-reading.ts";
+import { labelChargeSchema } from "./label-charge.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -41,6 +42,10 @@ export const scanReadingSchema: z.ZodType<ScanReading> = z.object({
   problem: z.object({ kind: z.enum(scanProblemKinds), message: z.string() }).nullable(),
 });
 
+/** Which of the product's identifiers the query was: a code (barcode), its SKU or its custom id. */
+export const matchedFields = ["code", "sku", "custom-id"] as const;
+export type MatchedField = (typeof matchedFields)[number];
+
 export const lookupMatchSchema = z.object({
   /** The record as received, the one the code belongs to. */
   product: productSchema,
@@ -48,6 +53,8 @@ export const lookupMatchSchema = z.object({
   parent: productSchema.nullable(),
   /** For a variant or a parent: all live variants of that parent (the match included); else []. */
   variants: z.array(productSchema),
+  /** Codes are tried first, then the SKU, then the custom id. */
+  matchedBy: z.enum(matchedFields),
 });
 export type LookupMatch = z.infer<typeof lookupMatchSchema>;
 
@@ -56,6 +63,8 @@ export const lookupAnswerSchema = z.object({
   /** What the scanned code was understood to be. */
   code: scanReadingSchema,
   match: lookupMatchSchema.nullable(),
+  /** For a label with a value inside and a product found: the amount to charge; else null. */
+  label: labelChargeSchema.nullable(),
   /** Why nothing matched, in words a cashier can act on; null when something did. */
   reason: z.object({ kind: z.enum(["unknown-code", ...scanProblemKinds]), message: z.string() }).nullable(),
 });

@@ -7,6 +7,7 @@ import { isAppError } from "../../../src/shared/app-error.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 
 const temp = tempCatalogs();
+const newest = migrations.length;
 
 function schemaOf(file: string) {
   const db = new Database(file, { readonly: true });
@@ -23,11 +24,11 @@ function schemaOf(file: string) {
 }
 
 describe("migration 1", () => {
-  it("creates the catalog schema in WAL mode at version 1", async () => {
+  it("creates the catalog schema in WAL mode, at the newest version", async () => {
     const file = temp.file();
     await (await temp.open(file)).close();
     expect(schemaOf(file)).toEqual({
-      version: 1,
+      version: newest,
       journal: "wal",
       names: [
         "product_codes",
@@ -57,17 +58,17 @@ describe("migration 1", () => {
     expect((await again.lookupCode("1"))?.product.name).toBe("Kept");
     expect(await again.search("kept", 5)).toHaveLength(1);
     expect(await again.readSyncState()).toEqual({ at: 1 });
-    expect(schemaOf(file).version).toBe(1);
+    expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is the newest migration, numbered from 1 without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1]);
+  it("is followed only by migration 2, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2]);
   });
 });
 
 describe("migrate", () => {
   const addNote: Migration = {
-    version: 2,
+    version: newest + 1,
     up: (db) => db.exec("ALTER TABLE products ADD COLUMN note TEXT NOT NULL DEFAULT 'none'"),
   };
 
@@ -78,7 +79,7 @@ describe("migrate", () => {
     await store.close();
     const db = new Database(file);
     migrate(db, file, [...migrations, addNote]);
-    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(db.pragma("user_version", { simple: true })).toBe(newest + 1);
     expect(db.prepare("SELECT id, note FROM products").all()).toEqual([{ id: "a", note: "none" }]);
     db.close();
   });
@@ -87,11 +88,11 @@ describe("migrate", () => {
     const file = temp.file();
     const db = new Database(file);
     const broken: Migration = {
-      version: 2,
+      version: newest + 1,
       up: (db) => db.exec("CREATE TABLE half_done (x); SELECT no_such_function();"),
     };
     expect(() => migrate(db, file, [...migrations, broken])).toThrow();
-    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.pragma("user_version", { simple: true })).toBe(newest);
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_done'").all()).toEqual([]);
     db.close();
   });

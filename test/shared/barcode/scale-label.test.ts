@@ -22,6 +22,10 @@ describe("readScaleLabel with the default rules", () => {
     });
   });
 
+  it("takes a value of zero for the product's base code, not a label", () => {
+    expect(readScaleLabel("2112345000008", defaultScaleRules)).toBeNull();
+  });
+
   it("ignores other prefixes and lengths", () => {
     expect(readScaleLabel("4006381333931", defaultScaleRules)).toBeNull();
     expect(readScaleLabel("211234501234", defaultScaleRules)).toBeNull();
@@ -71,7 +75,7 @@ describe("a generated scale label", () => {
       fc.property(
         rules,
         digits(5),
-        fc.integer({ min: 0, max: 99999 }),
+        fc.integer({ min: 1, max: 99999 }),
         ({ prefix, scale }, product, value) => {
           const label = withCheckDigit(`${prefix}${product}${String(value).padStart(5, "0")}`);
           const read = readScaleLabel(label, defaultScaleRules);

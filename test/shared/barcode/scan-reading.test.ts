@@ -87,7 +87,6 @@ describe("readScan on scale labels", () => {
   it.each([
     ["2112345012346", "2112345000008", { weight: { value: 1.234, unit: "kg" }, price: null, discount: null }],
     ["2300042015993", "2300042000005", { price: { value: 15.99, currencyNumeric: null }, weight: null }],
-    ["2200042002507", "2200042000008", { discount: { value: 2.5 }, price: null }],
   ])("%s is looked up as %s", (code, baseCode, embedded) => {
     expect(read(code)).toMatchObject({
       kind: "variable-measure",
@@ -95,6 +94,29 @@ describe("readScan on scale labels", () => {
       searchKeys: [baseCode, code],
       ...embedded,
     });
+  });
+
+  it("looks a discount label up by its product digits under every rule, its own first", () => {
+    expect(read("2200042002507")).toMatchObject({
+      kind: "variable-measure",
+      searchKeys: [
+        "2200042000008",
+        withCheckDigit("210004200000"),
+        withCheckDigit("230004200000"),
+        "2200042002507",
+      ],
+      discount: { value: 2.5 },
+      price: null,
+    });
+  });
+
+  it("reads a base code (value zero) as the product's own code, not as a label", () => {
+    expect(read("2112345000008")).toMatchObject({
+      kind: "ean13",
+      weight: null,
+      searchKeys: ["2112345000008"],
+    });
+    expect(read("2300042000005")).toMatchObject({ kind: "ean13", price: null });
   });
 
   it("does not trust the value of a damaged label", () => {
@@ -116,7 +138,7 @@ describe("readScan on scale labels", () => {
 
   it("gives back the base code and value of any generated weight label", () => {
     fc.assert(
-      fc.property(digits(5), fc.integer({ min: 0, max: 99999 }), (product, grams) => {
+      fc.property(digits(5), fc.integer({ min: 1, max: 99999 }), (product, grams) => {
         const label = withCheckDigit(`21${product}${String(grams).padStart(5, "0")}`);
         const reading = read(label);
         expect(reading.searchKeys[0]).toBe(withCheckDigit(`21${product}00000`));

@@ -1,0 +1,7 @@
+// Removing an account's catalog from this till, when the person asks for it on signing out.
+import { rm } from "node:fs/promises";
+
+/** The database and the files SQLite keeps beside it (the write-ahead log and its index). */
+export async function removeCatalogFile(file: string): Promise<void> {
+  for (const suffix of ["", "-wal", "-shm"]) await rm(`${file}${suffix}`, { force: true });
+}
