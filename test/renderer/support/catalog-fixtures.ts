@@ -4,6 +4,7 @@ import { type Product, productCodes, productSchema } from "../../../src/shared/a
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
@@ -81,10 +82,13 @@ export function answerFor(code: string, products: readonly Product[] = catalogPr
   const reading = readScan(code);
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
-    if (found) return { query: code, code: reading, match: matchOf(found, products), reason: null };
+    if (found) {
+      const match = matchOf(found, products);
+      return { query: code, code: reading, match, label: labelCharge(reading, found), reason: null };
+    }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, reason };
+  return { query: code, code: reading, match: null, label: null, reason };
 }
 
 export function matchOf(found: Product, products: readonly Product[] = catalogProducts): LookupMatch {
@@ -95,7 +99,7 @@ export function matchOf(found: Product, products: readonly Product[] = catalogPr
   const variants = parentId
     ? products.filter((item) => item.type === "variant" && item.parent === parentId)
     : [];
-  return { product: found, parent, variants };
+  return { product: found, parent, variants, matchedBy: "code" };
 }
 
 export function status(fields: Partial<AppStatus> = {}): AppStatus {
