@@ -1,5 +1,6 @@
 // The HTTP application: fastify with JSON bodies only, one error envelope for every failure, and the routes.
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -7,13 +8,17 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { AuthDependencies } from "./auth.ts";
+import { answerClientError, answerConnect } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import type { PagePositions } from "./page-positions.ts";
 import { registerProductReadRoutes } from "./product-routes.ts";
 import { registerProductWriteRoutes } from "./product-write-routes.ts";
+import { registerRequestGuards } from "./request-guards.ts";
+import { setSecurityHeaders } from "./security-headers.ts";
 import { registerUserRoutes } from "./user-routes.ts";
 import type { WriteClock } from "./write-clock.ts";
 
@@ -22,20 +27,41 @@ export interface AppDependencies extends AuthDependencies {
   faults: FaultSwitch;
   writeClock: WriteClock;
   positions: PagePositions;
+  loginThrottle: LoginThrottle;
 }
 
 /** Request bodies larger than this are refused with 413. */
 export const bodyLimitBytes = 1024 * 1024;
+/** The request line and headers together; more is refused with 431. */
+export const headerLimitBytes = 16 * 1024;
+/** Requests handled at once; more are refused with 503 and `retry-after`. */
+export const maxConcurrentRequests = 256;
+/** Open connections; more are closed as they arrive. */
+export const maxConnections = 1024;
+/** A path segment (an account, configuration or record id) longer than this is refused with 414. */
+export const maxPathSegmentChars = 100;
+/** A request must have arrived whole within this time, else 408. */
+export const requestTimeoutMs = 30_000;
 
 export function createApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: maxPathSegmentChars },
+    // The Host check is the request guard's, so its refusal comes in the envelope like every other.
+    http: { maxHeaderSize: headerLimitBytes, requireHostHeader: false },
     genReqId: () => randomUUID(),
-    requestTimeout: 60_000,
+    requestTimeout: requestTimeoutMs,
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
   });
+  app.server.maxConnections = maxConnections;
+  // An HTTP server's sockets are net sockets; the event is typed for any stream.
+  app.server.on("connect", (_request, socket) => answerConnect(socket as Socket));
+  // Before fastify's own listener, so every answer carries them, even one a fault writes on the raw socket.
+  app.server.prependListener("request", (_request, response) => setSecurityHeaders(response));
+  registerRequestGuards(app, maxConcurrentRequests);
   // Only JSON bodies: without this, fastify would also accept text/plain.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));

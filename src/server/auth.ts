@@ -23,7 +23,7 @@ export async function authorize(
   permission: Permission,
 ): Promise<Principal> {
   const claims = await authenticate(deps, request);
-  const accountIds = [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
+  const accountIds = accountIdsOf(claims);
   if (!accountIds.includes(pathAccount)) {
     throw new HttpError(403, "This token does not give access to that account.");
   }
@@ -33,8 +33,14 @@ export async function authorize(
   return claims;
 }
 
+/** The ids a token's account goes by: its UUID and, when it has one, its legacy id. */
+export function accountIdsOf(claims: TokenClaims): string[] {
+  return [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
+}
+
 async function authenticate(deps: AuthDependencies, request: FastifyRequest): Promise<TokenClaims> {
-  const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? "");
+  // The scheme name is case-insensitive (RFC 9110), so "bearer" and "BEARER" are the same scheme.
+  const match = /^Bearer +([\w.-]+)$/i.exec(request.headers.authorization ?? "");
   if (!match?.[1]) throw unauthorized("A Bearer token is required in the authorization header.");
   const claims = verifyToken(deps.signingKey, match[1], Math.floor(deps.clock() / 1000));
   if (claims === null) throw unauthorized("The token is invalid or has expired.");
