@@ -65,18 +65,30 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   // Only JSON bodies: without this, fastify would also accept text/plain.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}.`),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
   registerLoginRoutes(app, deps);
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);
   registerUserRoutes(app, deps);
   return app;
+}
+
+const routedMethods = ["GET", "HEAD", "POST", "PUT", "DELETE"];
+
+/** 405 with `allow` when the path exists under other methods, else 404. */
+function noRoute(app: FastifyInstance, request: FastifyRequest): HttpError {
+  const path = request.url.split("?", 1)[0] ?? "";
+  const allowed = routedMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
+  if (allowed.length === 0) return new HttpError(404, `No route for ${request.method} ${path}.`);
+  return new HttpError(
+    405,
+    `${path} does not answer ${request.method}; it answers ${allowed.join(", ")}.`,
+    [],
+    {},
+    {
+      allow: allowed.join(", "),
+    },
+  );
 }
 
 function replyWithError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

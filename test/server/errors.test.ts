@@ -50,11 +50,19 @@ describe("routes", () => {
     }
   });
 
-  it("answers a method the route does not have with 404", async () => {
-    expectError(await call(service, "GET", login), 404);
-    expectError(await call(service, "PATCH", path.products, { token, body: {} }), 404);
-    expectError(await call(service, "DELETE", path.products, { token }), 404);
-    expectError(await call(service, "PUT", path.users, { token, body: {} }), 404);
+  it("answers a method the path does not have with 405 and the methods it has", async () => {
+    const cases: [string, string, string][] = [
+      ["GET", login, "POST"],
+      ["PATCH", path.products, "GET, HEAD, POST"],
+      ["DELETE", path.products, "GET, HEAD, POST"],
+      ["PUT", path.users, "GET, HEAD, POST"],
+      ["POST", path.product(crypto.randomUUID()), "GET, HEAD, PUT, DELETE"],
+    ];
+    for (const [method, url, allow] of cases) {
+      const reply = await call(service, method, url, { token, body: method === "GET" ? undefined : {} });
+      expectError(reply, 405);
+      expect(reply.headers.get("allow")).toBe(allow);
+    }
   });
 
   it("answers an undecodable URL with 400", async () => {

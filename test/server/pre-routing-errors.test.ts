@@ -32,7 +32,8 @@ const refusals: [string, string, number][] = [
     "CONNECT service.test:443 HTTP/1.1\r\nHost: service.test:443\r\n\r\n",
     405,
   ],
-  ["a known method no route has", "PROPFIND /api/v1/products/x HTTP/1.1\r\nHost: x\r\n\r\n", 404],
+  ["a known method no route has", "PROPFIND /api/v1/products/x HTTP/1.1\r\nHost: x\r\n\r\n", 405],
+  ["a known method on no route", "PROPFIND /nothing HTTP/1.1\r\nHost: x\r\n\r\n", 404],
   ["an unknown route", get("/api/v9/nothing"), 404],
   [
     "a repeated Content-Length",
