@@ -4,6 +4,7 @@
 // throttled guess learns nothing. An attempt counts as failed from the moment it is admitted until it
 // succeeds, so a burst of parallel guesses cannot all slip in before the first one fails; a success is
 // then forgiven and never counted.
+import { createHash } from "node:crypto";
 import { clientKey } from "./client-address.ts";
 import { createFailureWindow, type FailureWindow } from "./failure-window.ts";
 import { retryLater } from "./http-error.ts";
@@ -44,8 +45,7 @@ export function createLoginThrottle(options: LoginThrottleOptions, clock: () => 
   const byAddress = createFailureWindow({ limit: options.failuresPerAddress, windowMs, clock });
   const counters = (attempt: LoginAttempt): [FailureWindow, string][] => {
     const counted: [FailureWindow, string][] = [[byAddress, clientKey(attempt.address)]];
-    if (attempt.user)
-      counted.push([byUser, JSON.stringify([attempt.user.organisation, attempt.user.username])]);
+    if (attempt.user) counted.push([byUser, userKey(attempt.user.organisation, attempt.user.username)]);
     return counted;
   };
   return {
@@ -64,6 +64,13 @@ export function createLoginThrottle(options: LoginThrottleOptions, clock: () => 
       };
     },
   };
+}
+
+/** A digest, so every remembered key is small however long the names sent were. */
+function userKey(organisation: string, username: string): string {
+  return createHash("sha256")
+    .update(JSON.stringify([organisation, username]))
+    .digest("base64url");
 }
 
 function checkOptions(options: LoginThrottleOptions): void {

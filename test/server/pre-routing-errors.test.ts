@@ -1,7 +1,9 @@
 // Requests refused before any route runs (by the HTTP parser, the router or the request guards) get the
 // same envelope, request id and security headers as every other answer, and the service keeps serving.
+
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { headerLimitBytes, maxPathSegmentChars } from "../../src/server/app.ts";
+import { headerLimitBytes, maxConcurrentRequests, maxPathSegmentChars } from "../../src/server/app.ts";
 import { expectError } from "./error-envelope.ts";
 import { rawRequest } from "./raw-http.ts";
 import { adminToken, call, paths, type Reply, startTestService } from "./service-harness.ts";
@@ -78,6 +80,32 @@ describe("pre-routing refusals", () => {
     expect(first.request.id).not.toBe(second.request.id);
     expect((await call(service, "GET", path.products, { token })).status).toBe(200);
   });
+});
+
+describe("requests in flight", () => {
+  it("past the limit are refused with 503 and retry-after, and served again once the load is gone", async () => {
+    service.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 10_000 });
+    let settled = false;
+    const held = Promise.all(
+      Array.from({ length: maxConcurrentRequests }, () => call(service, "GET", path.products, { token })),
+    ).finally(() => {
+      settled = true;
+    });
+    // Keeps asking while the slow requests are held, however long they take to arrive.
+    let refused: Reply | undefined;
+    while (refused === undefined && !settled) {
+      const reply = await call(service, "GET", "/nothing");
+      if (reply.status === 503) refused = reply;
+      else await sleep(50);
+    }
+    service.setFaults(null);
+    expect(refused, "no request was refused while the limit was reached").toBeDefined();
+    expectError(refused as Reply, 503);
+    expect(refused?.headers.get("retry-after")).toBe("1");
+    const answers = await held;
+    expect(answers.every((reply) => reply.status === 200)).toBe(true);
+    expect((await call(service, "GET", path.products, { token })).status).toBe(200);
+  }, 60_000);
 });
 
 describe("security headers", () => {
