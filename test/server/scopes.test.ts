@@ -1,6 +1,7 @@
 // Scopes: a sub-user holding one scope alone is let through exactly the routes that scope covers, and no
 // caller can obtain a permission it does not hold, directly, through a new sub-user, or through an API key.
 import { describe, expect, it } from "vitest";
+import { permissions } from "../../src/server/scopes.ts";
 import { expectError } from "./error-envelope.ts";
 import { accountFixture, makeUser, newUserBody, routeCases } from "./route-catalog.ts";
 import { call, keyToken, startTestService } from "./service-harness.ts";
@@ -28,18 +29,7 @@ function covers(scope: string, permission: string): boolean {
   return scope === "admin" || scope === permission || permission.startsWith(`${scope}:`);
 }
 
-const singleScopes = [
-  "admin",
-  "products:read",
-  "products:read:one",
-  "products:create",
-  "products:update",
-  "products:delete",
-  "users:create",
-  "users:read",
-  "users:delete",
-  "users:api_key",
-];
+const singleScopes = ["admin", ...permissions];
 
 const tokensByScope = new Map<string, Promise<string>>();
 
