@@ -12,6 +12,7 @@ import { answerClientError, answerConnect } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
+import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 import type { PagePositions } from "./page-positions.ts";
@@ -62,8 +63,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   // Before fastify's own listener, so every answer carries them, even one a fault writes on the raw socket.
   app.server.prependListener("request", (_request, response) => setSecurityHeaders(response));
   registerRequestGuards(app, maxConcurrentRequests);
-  // Only JSON bodies: without this, fastify would also accept text/plain.
-  app.removeContentTypeParser("text/plain");
+  acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
   registerLoginRoutes(app, deps);
