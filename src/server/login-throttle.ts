@@ -54,7 +54,7 @@ export function createLoginThrottle(options: LoginThrottleOptions, clock: () => 
       const waitMs = Math.max(...counted.map(([window, key]) => window.waitMs(key)));
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw retryLater(429, `Too many failed sign-ins. Try again in ${seconds} seconds.`, seconds);
+        throw retryLater(429, `Too many failed sign-ins. Try again in ${inWords(seconds)}.`, seconds);
       }
       const recorded = counted.map(([window, key]) => ({ window, key, at: window.recordFailure(key) }));
       return {
@@ -64,6 +64,11 @@ export function createLoginThrottle(options: LoginThrottleOptions, clock: () => 
       };
     },
   };
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** A digest, so every remembered key is small however long the names sent were. */

@@ -138,4 +138,20 @@ describe("the defaults", () => {
     }
     expect((await call(defaults, "POST", orgLogin, { body: body(demo.password) })).status).toBe(200);
   });
+
+  it("stop a password guesser after 10 failures for a quarter of an hour", async () => {
+    const defaults = await startTestService({});
+    const demo = defaults.demo;
+    const body = (password: string) => ({
+      organisation: demo.organisation,
+      username: demo.username,
+      password,
+    });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expectError(await call(defaults, "POST", orgLogin, { body: body(`guess-${attempt}`) }), 401);
+    }
+    const reply = await call(defaults, "POST", orgLogin, { body: body(demo.password) });
+    expect(expectError(reply, 429).msg).toMatch(/1[45] minutes/);
+    expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(800);
+  });
 });
