@@ -1,7 +1,7 @@
 // Who is calling and may they do this: the Bearer token is checked, then its sub-user (still live, and
 // still holding the key the token came from), then the account in the path, then the scope.
 import type { FastifyRequest } from "fastify";
-import { apiKeyFingerprint } from "./api-keys.ts";
+import { keyFingerprint } from "./api-keys.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { HttpError } from "./http-error.ts";
 import { type Permission, scopesAllow } from "./scopes.ts";
@@ -46,7 +46,8 @@ async function authenticate(deps: AuthDependencies, request: FastifyRequest): Pr
   if (claims === null) throw unauthorized("The token is invalid or has expired.");
   const user = await findUser(deps.db, claims.aud, claims.sub);
   const keyStillValid =
-    claims.key === undefined || (user?.api_key != null && apiKeyFingerprint(user.api_key) === claims.key);
+    claims.key === undefined ||
+    (user?.api_key_digest != null && keyFingerprint(user.api_key_digest) === claims.key);
   if (!user || !canSignIn(user) || !keyStillValid) throw unauthorized("The token is no longer valid.");
   return claims;
 }

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Product } from "../shared/api/product.ts";
 import { findAccount, hasAnyAccount, insertAccount } from "./accounts-store.ts";
+import { apiKeyDigest } from "./api-keys.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { generateDemoCatalog } from "./demo-catalog.ts";
 import { hashPassword } from "./passwords.ts";
@@ -20,7 +21,7 @@ export interface DemoCredentials {
   organisation: string;
   username: string;
   password: string;
-  /** Empty when the demo key has been revoked. */
+  /** Empty once the demo key has been revoked or replaced. */
   apiKey: string;
 }
 
@@ -124,14 +125,14 @@ async function createDemoAccount(
     await insertUser(trx, {
       ...user,
       id: ids.service,
-      api_key: apiKey,
+      api_key_digest: apiKeyDigest(apiKey),
       role: "serviceaccount",
       scopes: JSON.stringify(["products:read", "products:create", "products:update", "products:delete"]),
       description: "Demo integration key",
     });
     await trx
       .insertInto("demo_credentials")
-      .values({ account_id: ids.account, username, password, service_user_id: ids.service })
+      .values({ account_id: ids.account, username, password, service_user_id: ids.service, api_key: apiKey })
       .execute();
     await insertProducts(trx, ids.account, catalog);
   });
@@ -157,7 +158,8 @@ async function readDemoCredentials(db: ServiceDatabase): Promise<DemoCredentials
       organisation: account.name,
       username: demo.username,
       password: demo.password,
-      apiKey: service?.api_key ?? "",
+      apiKey:
+        demo.api_key !== null && service?.api_key_digest === apiKeyDigest(demo.api_key) ? demo.api_key : "",
     });
   }
   return credentials;

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type AccountRow, findAccount, findAccountByName } from "./accounts-store.ts";
-import { apiKeyFingerprint } from "./api-keys.ts";
+import { apiKeyDigest, keyFingerprint } from "./api-keys.ts";
 import type { AuthDependencies } from "./auth.ts";
 import { successBody } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
@@ -58,7 +58,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencie
     if (!account || !user || !canSignIn(user)) throw invalidCredentials();
     attempt.succeeded();
     return successBody(request, "Login successful.", {
-      ...session(deps, account, user, apiKeyFingerprint(body.api_key)),
+      ...session(deps, account, user, keyFingerprint(apiKeyDigest(body.api_key))),
       // The caller just sent this key, so handing it back shows nothing new.
       sub_user: { ...subUserRecord(user, account.configuration_id), api_key: body.api_key },
     });

@@ -27,7 +27,7 @@ export function subUserRecord(row: SubUserRow, configurationId: string): SubUser
     user_id: null,
     deleted: row.deleted === 1,
     api_key: null,
-    has_api_key: row.api_key !== null,
+    has_api_key: row.api_key_digest !== null,
     key: null,
     username: row.username,
     name: fullName === "" ? null : fullName,

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AccountRow, findAccount } from "./accounts-store.ts";
-import { newApiKey } from "./api-keys.ts";
+import { apiKeyDigest, newApiKey } from "./api-keys.ts";
 import { type AuthDependencies, accountIdsOf, authorize } from "./auth.ts";
 import { successBody } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
@@ -79,7 +79,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       username: body.username,
       email: body.user.email,
       password_hash: await hashPassword(body.secret),
-      api_key: null,
+      api_key_digest: null,
       role: null,
       scopes: body.scopes == null ? null : JSON.stringify(body.scopes),
       description: body.description ?? null,
@@ -120,14 +120,14 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
   app.post(`${usersPath}/:id/api/key`, async (request: UserRequest) => {
     const { account, user } = await manageableUser(request, "users:api_key");
     const apiKey = newApiKey();
-    const [record] = await changeUser(account, user, { api_key: apiKey });
+    const [record] = await changeUser(account, user, { api_key_digest: apiKeyDigest(apiKey) });
     return successBody(request, "API key created.", { count: 1, results: [{ ...record, api_key: apiKey }] });
   });
 
   app.delete(`${usersPath}/:id/api/key`, async (request: UserRequest) => {
     const { account, user } = await manageableUser(request, "users:api_key");
-    if (user.api_key === null) throw new HttpError(404, "This sub-user has no API key.");
-    const results = await changeUser(account, user, { api_key: null });
+    if (user.api_key_digest === null) throw new HttpError(404, "This sub-user has no API key.");
+    const results = await changeUser(account, user, { api_key_digest: null });
     return successBody(request, "API key deleted.", { count: 1, results });
   });
 }
