@@ -27,20 +27,13 @@ function nestingDepth(text: string): number {
   let deepest = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
+    const char = text[index];
     if (inString) {
-      if (char === backslash) index += 1;
-      else if (char === quote) inString = false;
-    } else if (char === quote) inString = true;
-    else if (char === openBrace || char === openBracket) deepest = Math.max(deepest, ++depth);
-    else if (char === closeBrace || char === closeBracket) depth -= 1;
+      if (char === "\\") index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") deepest = Math.max(deepest, ++depth);
+    else if (char === "}" || char === "]") depth -= 1;
   }
   return deepest;
 }
-
-const quote = 0x22;
-const backslash = 0x5c;
-const openBrace = 0x7b;
-const closeBrace = 0x7d;
-const openBracket = 0x5b;
-const closeBracket = 0x5d;

@@ -124,33 +124,24 @@ describe("failures from one client address", () => {
   });
 });
 
+const defaults = await startTestService({ accounts: 2 });
+/** An organisation login to one of the accounts of the service with default limits. */
+const loginTo = (demo: DemoAccount | undefined, password: string) =>
+  call(defaults, "POST", orgLogin, {
+    body: { organisation: demo?.organisation, username: demo?.username, password },
+  });
+
 describe("the defaults", () => {
   it("let a person mistype a few times and still sign in", async () => {
-    const defaults = await startTestService({});
-    const demo = defaults.demo;
-    const body = (password: string) => ({
-      organisation: demo.organisation,
-      username: demo.username,
-      password,
-    });
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expectError(await call(defaults, "POST", orgLogin, { body: body("typo") }), 401);
-    }
-    expect((await call(defaults, "POST", orgLogin, { body: body(demo.password) })).status).toBe(200);
+    const [demo] = defaults.accounts;
+    for (let attempt = 0; attempt < 5; attempt++) expectError(await loginTo(demo, "typo"), 401);
+    expect((await loginTo(demo, demo?.password ?? "")).status).toBe(200);
   });
 
   it("stop a password guesser after 10 failures for a quarter of an hour", async () => {
-    const defaults = await startTestService({});
-    const demo = defaults.demo;
-    const body = (password: string) => ({
-      organisation: demo.organisation,
-      username: demo.username,
-      password,
-    });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      expectError(await call(defaults, "POST", orgLogin, { body: body(`guess-${attempt}`) }), 401);
-    }
-    const reply = await call(defaults, "POST", orgLogin, { body: body(demo.password) });
+    const [, demo] = defaults.accounts;
+    for (let attempt = 0; attempt < 10; attempt++) expectError(await loginTo(demo, `guess-${attempt}`), 401);
+    const reply = await loginTo(demo, demo?.password ?? "");
     expect(expectError(reply, 429).msg).toMatch(/1[45] minutes/);
     expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(800);
   });
