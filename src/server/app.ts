@@ -38,11 +38,11 @@ export const headerLimitBytes = 16 * 1024;
 /** Requests handled at once; more are refused with 503 and `retry-after`. */
 export const maxConcurrentRequests = 256;
 /** Open connections; more are closed as they arrive. */
-export const maxConnections = 1024;
+const maxConnections = 1024;
 /** A path segment (an account, configuration or record id) longer than this is refused with 414. */
 export const maxPathSegmentChars = 100;
 /** A request must have arrived whole within this time, else 408. */
-export const requestTimeoutMs = 30_000;
+const requestTimeoutMs = 30_000;
 
 export function createApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
@@ -80,15 +80,8 @@ function noRoute(app: FastifyInstance, request: FastifyRequest): HttpError {
   const path = request.url.split("?", 1)[0] ?? "";
   const allowed = routedMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
   if (allowed.length === 0) return new HttpError(404, `No route for ${request.method} ${path}.`);
-  return new HttpError(
-    405,
-    `${path} does not answer ${request.method}; it answers ${allowed.join(", ")}.`,
-    [],
-    {},
-    {
-      allow: allowed.join(", "),
-    },
-  );
+  const allow = allowed.join(", ");
+  return new HttpError(405, `${path} answers ${allow}, not ${request.method}.`, [], {}, { allow });
 }
 
 function replyWithError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

@@ -24,7 +24,7 @@ const problems: Record<string, string> = {
   HPE_LF_EXPECTED: "a line does not end in CRLF",
 };
 
-export function clientErrorReply(code: string | undefined): HttpError {
+function clientErrorReply(code: string | undefined): HttpError {
   if (code === "HPE_HEADER_OVERFLOW") {
     return new HttpError(431, "The request's URL and headers are larger than this service accepts.");
   }

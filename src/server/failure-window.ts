@@ -1,7 +1,7 @@
 // A sliding-window count of failures per key: a key that failed `limit` times within the last `windowMs`
 // must wait until the oldest of those failures leaves the window. Only failures are counted.
 
-export interface FailureWindowOptions {
+interface FailureWindowOptions {
   limit: number;
   windowMs: number;
   clock: () => number;

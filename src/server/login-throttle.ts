@@ -28,7 +28,7 @@ export const defaultLoginThrottle: LoginThrottleOptions = {
 };
 
 /** Who a login attempt counts against: its client address, and for an organisation login the user. */
-export interface LoginAttempt {
+interface LoginAttempt {
   address: string;
   user?: { organisation: string; username: string };
 }

@@ -6,10 +6,10 @@ import { createSubUserRequestSchema } from "../shared/api/sub-user.ts";
 import { isKnownScope } from "./scopes.ts";
 
 /** RFC 5321's longest usable address. */
-export const maxEmailChars = 254;
-export const maxLocations = 100;
-export const maxLocationChars = 128;
-export const maxScopes = 32;
+const maxEmailChars = 254;
+const maxLocations = 100;
+const maxLocationChars = 128;
+const maxScopes = 32;
 
 const email = z.string().max(maxEmailChars).pipe(z.email());
 
