@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { AuthDependencies } from "./auth.ts";
-import { answerClientError, answerConnect } from "./client-errors.ts";
+import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
@@ -60,6 +60,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   app.server.maxConnections = maxConnections;
   // An HTTP server's sockets are net sockets; the event is typed for any stream.
   app.server.on("connect", (_request, socket) => answerConnect(socket as Socket));
+  app.server.on("checkExpectation", answerUnmetExpectation);
   // Before fastify's own listener, so every answer carries them, even one a fault writes on the raw socket.
   app.server.prependListener("request", (_request, response) => setSecurityHeaders(response));
   registerRequestGuards(app, maxConcurrentRequests);

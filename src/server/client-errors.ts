@@ -1,14 +1,14 @@
-// Requests the HTTP parser refuses before fastify sees them (bad bytes in the path, a URL or headers over
-// the size limit, an unknown method, a repeated Content-Length...), and CONNECT, which Node keeps from
-// fastify altogether. They are answered on the raw socket,
-// in the same envelope and with the same headers as every other error, then the connection is closed:
-// after a parse error nothing more on it can be trusted.
+// Requests refused before fastify sees them: those the HTTP parser rejects (bad bytes in the path, a URL
+// or headers over the size limit, an unknown method, a repeated Content-Length...), CONNECT, and `Expect`
+// values other than 100-continue, which Node keeps from fastify altogether. They get the same envelope and
+// headers as every other error, and the connection is closed: after a parse error nothing more on it can
+// be trusted.
 import { randomUUID } from "node:crypto";
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { errorBody, localHost } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaders, setSecurityHeaders } from "./security-headers.ts";
 
 /** What each parser error means, in words a developer reading the reply can act on. */
 const problems: Record<string, string> = {
@@ -41,6 +41,20 @@ function clientErrorReply(code: string | undefined): HttpError {
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   answerOnSocket(socket, clientErrorReply(error.code));
+}
+
+/** An `Expect` other than 100-continue never reaches fastify either: Node asks the "checkExpectation" event. */
+export function answerUnmetExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const refusal = new HttpError(417, `The expectation "${request.headers.expect}" cannot be met.`);
+  const host = request.headers.host || localHost(request.socket as Socket);
+  const body = JSON.stringify(errorBody({ host, id: randomUUID() }, refusal));
+  setSecurityHeaders(response);
+  response.writeHead(refusal.status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+  });
+  response.end(body);
 }
 
 /** A CONNECT request never reaches fastify (Node hands it to the server's "connect" event). */
