@@ -162,6 +162,7 @@ const badHeader: fc.Arbitrary<Spoiler> = fc
     (wire) => [...wire.headers, ["Authorization", "Bearer x"], ["Authorization", "Bearer y"]],
     (wire) => [...wire.headers, ["Content-Type", "application/json"], ["Content-Type", "text/plain"]],
     (wire) => [...wire.headers, ["Bad Header", "1"]],
+    (wire) => [...wire.headers, ["Expect", "200-ok"]],
     (wire) => [...wire.headers, ["X-Control", "a\u0001b"]],
     (wire) => [...wire.headers, ["X-Big", "a".repeat(20_000)]],
     (wire) => [...wire.headers, ["Transfer-Encoding", "chunked"], ["Content-Length", "0"]],
