@@ -1,6 +1,6 @@
 // Starts the reference service: `npm run service -- --port 0 --db catalog.db`. The only stdout line is
-// `ready {json}` with the base URL and the demo credentials (the first account's at the top level, every
-// account's in `accounts`), so a parent process can read it; logs go to stderr.
+// `ready {json}` with the base URL and demo credentials of the first account at the top level and of every
+// account in `accounts`, so a parent process can read it; logs go to stderr.
 import { CliOptionError, parseCliOptions } from "./cli-options.ts";
 import { startService } from "./service.ts";
 
@@ -19,10 +19,9 @@ async function main(): Promise<void> {
   // Before the ready line: a parent may signal as soon as it reads it.
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  const { baseUrl } = service;
-  const accounts = service.accounts.map(({ baseUrl: _, ...credentials }) => credentials);
-  process.stdout.write(`ready ${JSON.stringify({ baseUrl, ...accounts[0], accounts })}\n`);
-  process.stderr.write(`reference service listening on ${baseUrl} (db ${options.dbFile})\n`);
+  const { accounts } = service;
+  process.stdout.write(`ready ${JSON.stringify({ ...accounts[0], accounts })}\n`);
+  process.stderr.write(`reference service listening on ${service.baseUrl} (db ${options.dbFile})\n`);
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { singleProductSchema } from "../../src/shared/api/pagination.ts";
 
 const cliPath = join(import.meta.dirname, "../../src/server/cli.ts");
 const credentialsSchema = z.strictObject({
+  baseUrl: z.url(),
   accountId: z.uuid(),
   legacyId: z.string().regex(/^[0-9a-f]{32}$/),
   configurationId: z.uuid(),
@@ -19,10 +20,7 @@ const credentialsSchema = z.strictObject({
   password: z.string().min(20),
   apiKey: z.uuid(),
 });
-const readySchema = credentialsSchema.extend({
-  baseUrl: z.url(),
-  accounts: z.array(credentialsSchema).min(1),
-});
+const readySchema = credentialsSchema.extend({ accounts: z.array(credentialsSchema).min(1) });
 type Ready = z.infer<typeof readySchema>;
 
 interface Cli {
@@ -62,7 +60,13 @@ async function startCli(args: string[]): Promise<Cli> {
   };
 }
 
-async function login(ready: Omit<Ready, "accounts">): Promise<string> {
+/** The ready line without its base URLs, which change with the port. */
+function credentialsOf(ready: Ready) {
+  const { baseUrl: _, accounts, ...first } = ready;
+  return { ...first, accounts: accounts.map(({ baseUrl: _url, ...rest }) => rest) };
+}
+
+async function login(ready: z.infer<typeof credentialsSchema>): Promise<string> {
   const response = await fetch(`${ready.baseUrl}/api/v1/users/auth/organisation/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -103,9 +107,7 @@ describe("the start script", () => {
     expect(await first.stop("SIGTERM")).toBe(0);
 
     const second = await startCli(["--db", db, "--demo", "50", "--port", "0"]);
-    const { baseUrl: _a, ...before } = first.ready;
-    const { baseUrl: _b, ...after } = second.ready;
-    expect(after).toEqual(before);
+    expect(credentialsOf(second.ready)).toEqual(credentialsOf(first.ready));
     const read = await fetch(`${second.ready.baseUrl}/api/v1/products/${second.ready.accountId}/${id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -126,13 +128,15 @@ describe("the start script", () => {
 
   it("lists several accounts on the ready line, the first also at the top, each signing in to its own", async () => {
     const cli = await startCli(["--demo", "2", "--accounts", "3"]);
-    const { accounts, baseUrl, ...top } = cli.ready;
+    const { accounts, ...top } = cli.ready;
+    const { baseUrl } = top;
     expect(accounts).toHaveLength(3);
     expect(accounts[0]).toEqual(top);
     expect(new Set(accounts.map((account) => account.accountId)).size).toBe(3);
     expect(new Set(accounts.map((account) => account.organisation)).size).toBe(3);
     for (const account of accounts) {
-      const token = await login({ ...account, baseUrl });
+      expect(account.baseUrl).toBe(baseUrl);
+      const token = await login(account);
       const own = await fetch(`${baseUrl}/api/v1/products/${account.accountId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -154,7 +158,7 @@ describe("the start script", () => {
       readies.push(cli.ready);
       expect(await cli.stop("SIGTERM")).toBe(0);
     }
-    const [first, second, seeded, seededAgain] = readies.map(({ baseUrl: _, ...rest }) => rest);
+    const [first, second, seeded, seededAgain] = readies.map(credentialsOf);
     for (const key of ["accountId", "legacyId", "configurationId", "password", "apiKey"] as const) {
       expect(first?.[key]).not.toBe(second?.[key]);
       expect(first?.[key]).not.toBe(seeded?.[key]);
