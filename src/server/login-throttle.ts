@@ -34,7 +34,10 @@ interface LoginAttempt {
 }
 
 export interface LoginThrottle {
-  /** Throws the 429 refusal when the attempt's user or client must wait; else counts it failed until `succeeded`. */
+  /**
+   * Throws the 429 refusal when the attempt's user or client must wait; otherwise counts the attempt as
+   * failed until `succeeded` is called.
+   */
   admit(attempt: LoginAttempt): { succeeded(): void };
 }
 
