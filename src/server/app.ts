@@ -1,5 +1,6 @@
 // The HTTP application: fastify with JSON bodies only, one error envelope for every failure, and the routes.
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -7,13 +8,18 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { AuthDependencies } from "./auth.ts";
+import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
+import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import type { PagePositions } from "./page-positions.ts";
 import { registerProductReadRoutes } from "./product-routes.ts";
 import { registerProductWriteRoutes } from "./product-write-routes.ts";
+import { registerRequestGuards } from "./request-guards.ts";
+import { setSecurityHeaders } from "./security-headers.ts";
 import { registerUserRoutes } from "./user-routes.ts";
 import type { WriteClock } from "./write-clock.ts";
 
@@ -22,35 +28,61 @@ export interface AppDependencies extends AuthDependencies {
   faults: FaultSwitch;
   writeClock: WriteClock;
   positions: PagePositions;
+  loginThrottle: LoginThrottle;
 }
 
 /** Request bodies larger than this are refused with 413. */
 export const bodyLimitBytes = 1024 * 1024;
+/** The request line and headers together; more is refused with 431. */
+export const headerLimitBytes = 16 * 1024;
+/** Requests handled at once; more are refused with 503 and `retry-after`. */
+export const maxConcurrentRequests = 256;
+/** Open connections; more are closed as they arrive. */
+const maxConnections = 1024;
+/** A path segment (an account, configuration or record id) longer than this is refused with 414. */
+export const maxPathSegmentChars = 100;
+/** A request must have arrived whole within this time, else 408. */
+const requestTimeoutMs = 30_000;
 
 export function createApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: maxPathSegmentChars },
+    // The Host check is the request guard's, so its refusal comes in the envelope like every other.
+    http: { maxHeaderSize: headerLimitBytes, requireHostHeader: false },
     genReqId: () => randomUUID(),
-    requestTimeout: 60_000,
+    requestTimeout: requestTimeoutMs,
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
   });
-  // Only JSON bodies: without this, fastify would also accept text/plain.
-  app.removeContentTypeParser("text/plain");
+  app.server.maxConnections = maxConnections;
+  // An HTTP server's sockets are net sockets; the event is typed for any stream.
+  app.server.on("connect", (_request, socket) => answerConnect(socket as Socket));
+  app.server.on("checkExpectation", answerUnmetExpectation);
+  // Before fastify's own listener, so every answer carries them, even one a fault writes on the raw socket.
+  app.server.prependListener("request", (_request, response) => setSecurityHeaders(response));
+  registerRequestGuards(app, maxConcurrentRequests);
+  acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}.`),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
   registerLoginRoutes(app, deps);
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);
   registerUserRoutes(app, deps);
   return app;
+}
+
+const routedMethods = ["GET", "HEAD", "POST", "PUT", "DELETE"];
+
+/** 405 with `allow` when the path exists under other methods, else 404. */
+function noRoute(app: FastifyInstance, request: FastifyRequest): HttpError {
+  const path = request.url.split("?", 1)[0] ?? "";
+  const allowed = routedMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
+  if (allowed.length === 0) return new HttpError(404, `No route for ${request.method} ${path}.`);
+  const allow = allowed.join(", ");
+  return new HttpError(405, `${path} answers ${allow}, not ${request.method}.`, [], {}, { allow });
 }
 
 function replyWithError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

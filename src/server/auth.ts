@@ -1,7 +1,7 @@
 // Who is calling and may they do this: the Bearer token is checked, then its sub-user (still live, and
 // still holding the key the token came from), then the account in the path, then the scope.
 import type { FastifyRequest } from "fastify";
-import { apiKeyFingerprint } from "./api-keys.ts";
+import { keyFingerprint } from "./api-keys.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { HttpError } from "./http-error.ts";
 import { type Permission, scopesAllow } from "./scopes.ts";
@@ -23,7 +23,7 @@ export async function authorize(
   permission: Permission,
 ): Promise<Principal> {
   const claims = await authenticate(deps, request);
-  const accountIds = [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
+  const accountIds = accountIdsOf(claims);
   if (!accountIds.includes(pathAccount)) {
     throw new HttpError(403, "This token does not give access to that account.");
   }
@@ -33,14 +33,21 @@ export async function authorize(
   return claims;
 }
 
+/** The ids a token's account goes by: its UUID and, when it has one, its legacy id. */
+export function accountIdsOf(claims: TokenClaims): string[] {
+  return [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
+}
+
 async function authenticate(deps: AuthDependencies, request: FastifyRequest): Promise<TokenClaims> {
-  const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? "");
+  // The scheme name is case-insensitive (RFC 9110), so "bearer" and "BEARER" are the same scheme.
+  const match = /^Bearer +([\w.-]+)$/i.exec(request.headers.authorization ?? "");
   if (!match?.[1]) throw unauthorized("A Bearer token is required in the authorization header.");
   const claims = verifyToken(deps.signingKey, match[1], Math.floor(deps.clock() / 1000));
   if (claims === null) throw unauthorized("The token is invalid or has expired.");
   const user = await findUser(deps.db, claims.aud, claims.sub);
   const keyStillValid =
-    claims.key === undefined || (user?.api_key != null && apiKeyFingerprint(user.api_key) === claims.key);
+    claims.key === undefined ||
+    (user?.api_key_digest != null && keyFingerprint(user.api_key_digest) === claims.key);
   if (!user || !canSignIn(user) || !keyStillValid) throw unauthorized("The token is no longer valid.");
   return claims;
 }

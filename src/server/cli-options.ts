@@ -1,21 +1,34 @@
 // The start script's flags, checked into service options. A bad flag is a one-line message, never a trace.
 import { parseArgs } from "node:util";
+import { maxDemoAccounts } from "./demo-account.ts";
 import { maxDemoProducts } from "./demo-catalog.ts";
+import { defaultLoginThrottle } from "./login-throttle.ts";
 import type { ServiceOptions } from "./service.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--token-ttl SECONDS] [--faults RATE --fault-seed S]";
+  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--faults RATE --fault-seed S]";
 
 export class CliOptionError extends Error {}
 
 export function parseCliOptions(args: string[]): ServiceOptions {
   const { values } = parseFlags(args);
   const faultRate = number(values.faults, "--faults", 0, 1, false);
+  const demoSeed = number(values["demo-seed"], "--demo-seed", 0, 2 ** 32 - 1);
+  const limit = (flag: "login-window" | "login-user-failures" | "login-address-failures", fallback: number) =>
+    number(values[flag], `--${flag}`, 1, 1e9) ?? fallback;
   return {
     host: values.host ?? "127.0.0.1",
     port: number(values.port, "--port", 0, 65535) ?? 8787,
     dbFile: values.db ?? ":memory:",
     demoProducts: number(values.demo, "--demo", 0, maxDemoProducts) ?? 1000,
+    accounts: number(values.accounts, "--accounts", 1, maxDemoAccounts) ?? 1,
+    // One seed makes the whole demo repeat: catalogs and credentials.
+    ...(demoSeed === undefined ? {} : { seed: demoSeed, demoSeed }),
+    loginThrottle: {
+      windowSeconds: limit("login-window", defaultLoginThrottle.windowSeconds),
+      failuresPerUser: limit("login-user-failures", defaultLoginThrottle.failuresPerUser),
+      failuresPerAddress: limit("login-address-failures", defaultLoginThrottle.failuresPerAddress),
+    },
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
     faults:
       faultRate === undefined || faultRate === 0
@@ -35,6 +48,11 @@ function parseFlags(args: string[]) {
         port: { type: "string" },
         db: { type: "string" },
         demo: { type: "string" },
+        accounts: { type: "string" },
+        "demo-seed": { type: "string" },
+        "login-window": { type: "string" },
+        "login-user-failures": { type: "string" },
+        "login-address-failures": { type: "string" },
         "token-ttl": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },

@@ -1,16 +1,12 @@
 // Starts the reference service: `npm run service -- --port 0 --db catalog.db`. The only stdout line is
-// `ready {json}` with the base URL and demo credentials, so a parent process can read it; logs go to stderr.
+// `ready {json}` with the base URL and demo credentials of the first account at the top level and of every
+// account in `accounts`, so a parent process can read it; logs go to stderr.
 import { CliOptionError, parseCliOptions } from "./cli-options.ts";
 import { startService } from "./service.ts";
 
 async function main(): Promise<void> {
   const options = parseCliOptions(process.argv.slice(2));
   const service = await startService(options);
-  const { baseUrl, accountId, legacyId, configurationId, organisation, username, password, apiKey } =
-    service.demo;
-  const ready = { baseUrl, accountId, legacyId, configurationId, organisation, username, password, apiKey };
-  process.stdout.write(`ready ${JSON.stringify(ready)}\n`);
-  process.stderr.write(`reference service listening on ${baseUrl} (db ${options.dbFile})\n`);
   const stop = (): void => {
     service.close().then(
       () => process.exit(0),
@@ -20,8 +16,12 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Before the ready line: a parent may signal as soon as it reads it.
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  const { accounts } = service;
+  process.stdout.write(`ready ${JSON.stringify({ ...accounts[0], accounts })}\n`);
+  process.stderr.write(`reference service listening on ${service.baseUrl} (db ${options.dbFile})\n`);
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,8 @@ export interface SubUsersTable {
   email: string | null;
   /** scrypt hash (see passwords.ts); null for users that only log in with an API key. */
   password_hash: string | null;
-  api_key: string | null;
+  /** SHA-256 of the sub-user's API key (api-keys.ts); the key itself is never stored. */
+  api_key_digest: string | null;
   role: string | null;
   /** JSON array of scope strings, or null. */
   scopes: string | null;
@@ -60,13 +61,15 @@ export interface SettingsTable {
   value: string;
 }
 
-/** Demo only: the plain password of the demo account's admin, so a restart can print it again. */
+/** Demo only: the plain password and API key of a demo account, so a restart can print them again. */
 export interface DemoCredentialsTable {
   account_id: string;
   username: string;
   password: string;
   /** The sub-user holding the demo API key. */
   service_user_id: string;
+  /** The key as first issued; printed only while that sub-user still holds it. */
+  api_key: string | null;
 }
 
 export interface ServiceTables {
@@ -85,6 +88,8 @@ export function openDatabase(file: string): ServiceDatabase {
   // WAL lets a reader (a test or a second tool) look at the file while the service writes.
   if (file !== ":memory:") sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
+  // What is overwritten or deleted (a replaced key digest, a deleted sub-user) is zeroed, not left in free pages.
+  sqlite.pragma("secure_delete = ON");
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<ServiceTables>({ dialect: new SqliteDialect({ database: sqlite }) });
 }

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./envelope.ts";
-import { HttpError } from "./http-error.ts";
+import { HttpError, retryLater } from "./http-error.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 
 export type FaultKind = "500" | "503" | "429" | "slow" | "reset" | "truncated";
@@ -75,8 +75,11 @@ export async function serveFault(
     case "503":
       return sendError(request, reply, new HttpError(503, "Injected fault: service unavailable."));
     case "429":
-      reply.header("retry-after", String(fault.retryAfterSeconds));
-      return sendError(request, reply, new HttpError(429, "Injected fault: too many requests."));
+      return sendError(
+        request,
+        reply,
+        retryLater(429, "Injected fault: too many requests.", fault.retryAfterSeconds),
+      );
     case "slow":
       // Unreferenced, so a slow answer never keeps a closing process alive.
       await sleep(fault.slowMs, undefined, { ref: false });

@@ -1,14 +1,16 @@
 // The two logins: organisation name + username + password, and account id + API key. Every wrong
-// credential gets the same 401 body, and an unknown user still costs a full scrypt check.
+// credential gets the same 401 body, an unknown user still costs a full scrypt check, and failures are
+// throttled (login-throttle.ts) before any credential is looked at.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { keyLoginRequestSchema, organisationLoginRequestSchema } from "../shared/api/login.ts";
 import { type AccountRow, findAccount, findAccountByName } from "./accounts-store.ts";
-import { apiKeyFingerprint } from "./api-keys.ts";
+import { apiKeyDigest, keyFingerprint } from "./api-keys.ts";
 import type { AuthDependencies } from "./auth.ts";
 import { successBody } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
+import { keyLoginBodySchema, organisationLoginBodySchema } from "./request-bodies.ts";
 import { parseRequest } from "./request-validation.ts";
 import { signToken, tokenIssuer } from "./tokens.ts";
 import { effectiveScopes, subUserRecord } from "./user-records.ts";
@@ -16,15 +18,21 @@ import { canSignIn, findLiveUserByApiKey, findLiveUserByUsername, type SubUserRo
 
 export interface LoginDependencies extends AuthDependencies {
   tokenTtlSeconds: number;
+  loginThrottle: LoginThrottle;
 }
 
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencies): void {
   app.post("/api/v1/users/auth/organisation/login", async (request) => {
-    const body = parseRequest(organisationLoginRequestSchema, request.body, "login request");
+    const body = parseRequest(organisationLoginBodySchema, request.body, "login request");
+    const attempt = deps.loginThrottle.admit({
+      address: request.ip,
+      user: { organisation: body.organisation, username: body.username },
+    });
     const account = await findAccountByName(deps.db, body.organisation);
     const user = account && (await findLiveUserByUsername(deps.db, account.id, body.username));
     const passwordMatches = await verifyPassword(body.password, user?.password_hash ?? null);
     if (!account || !user || !passwordMatches || !canSignIn(user)) throw invalidCredentials();
+    attempt.succeeded();
     return successBody(request, "Login successful.", {
       errors: [],
       ...session(deps, account, user),
@@ -41,13 +49,18 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencie
   });
 
   app.post("/api/v1/users/auth/key", async (request) => {
-    const body = parseRequest(keyLoginRequestSchema, request.body, "key login request");
+    const body = parseRequest(keyLoginBodySchema, request.body, "key login request");
+    // Keys are random UUIDs, beyond guessing: only the client is counted, so nobody can lock an
+    // integration out by failing its account's key logins on purpose.
+    const attempt = deps.loginThrottle.admit({ address: request.ip });
     const account = await findAccount(deps.db, body.id);
     const user = account && (await findLiveUserByApiKey(deps.db, account.id, body.api_key));
     if (!account || !user || !canSignIn(user)) throw invalidCredentials();
+    attempt.succeeded();
     return successBody(request, "Login successful.", {
-      ...session(deps, account, user, apiKeyFingerprint(body.api_key)),
-      sub_user: subUserRecord(user, account.configuration_id),
+      ...session(deps, account, user, keyFingerprint(apiKeyDigest(body.api_key))),
+      // The caller just sent this key, so handing it back shows nothing new.
+      sub_user: { ...subUserRecord(user, account.configuration_id), api_key: body.api_key },
     });
   });
 }

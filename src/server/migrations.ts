@@ -1,4 +1,5 @@
 // Numbered schema migrations. A migration, once committed, is frozen: change the schema with a new one.
+import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { ServiceDatabase } from "./database.ts";
@@ -97,8 +98,29 @@ const initialSchema: Migration = {
   },
 };
 
+/**
+ * API keys rest on disk as SHA-256 digests (base64url) only. The demo accounts' plain keys move to
+ * demo_credentials, which exists to print them on the ready line.
+ */
+const hashedApiKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`ALTER TABLE demo_credentials ADD COLUMN api_key TEXT`.execute(db);
+    await sql`UPDATE demo_credentials SET api_key =
+      (SELECT api_key FROM sub_users WHERE sub_users.id = demo_credentials.service_user_id)`.execute(db);
+    const keyed = await sql<{ id: string; api_key: string }>`
+      SELECT id, api_key FROM sub_users WHERE api_key IS NOT NULL`.execute(db);
+    for (const row of keyed.rows) {
+      // Written out here rather than imported, so this migration stays what it was whatever changes later.
+      const digest = createHash("sha256").update(row.api_key).digest("base64url");
+      await sql`UPDATE sub_users SET api_key = ${digest} WHERE id = ${row.id}`.execute(db);
+    }
+    await sql`ALTER TABLE sub_users RENAME COLUMN api_key TO api_key_digest`.execute(db);
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial_schema": initialSchema,
+  "0002_hashed_api_keys": hashedApiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

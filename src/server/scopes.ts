@@ -1,19 +1,30 @@
 // Scopes are "resource:action" strings. A granted scope also covers the narrower ones below it
 // ("products:read" covers "products:read:one"), may carry the account as a prefix, and "admin" covers all.
+// The one rule built on them (see README): nobody obtains a permission it does not hold itself.
 
-export type Permission =
-  | "products:read"
-  | "products:read:one"
-  | "products:create"
-  | "products:update"
-  | "products:delete"
-  | "users:create"
-  | "users:read"
-  | "users:delete"
-  | "users:api_key";
+export const permissions = [
+  "products:read",
+  "products:read:one",
+  "products:create",
+  "products:update",
+  "products:delete",
+  "users:create",
+  "users:read",
+  "users:delete",
+  "users:api_key",
+] as const;
+export type Permission = (typeof permissions)[number];
 
 /** What a sub-user created without scopes may do: read the catalog, like a till. */
 export const defaultScopes: readonly string[] = ["products:read"];
+
+const accountPrefix = "(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):";
+const knownScope = new RegExp(`^(?:${accountPrefix})?(?:admin|${permissions.join("|")})$`);
+
+/** A scope a sub-user may be given: a permission or `admin`, alone or behind an account id. */
+export function isKnownScope(scope: string): boolean {
+  return knownScope.test(scope);
+}
 
 export function scopesAllow(
   granted: readonly string[],
@@ -25,6 +36,15 @@ export function scopesAllow(
     const held = withoutAccount(scope, accountIds);
     return held === "admin" || held === wanted || wanted.startsWith(`${held}:`);
   });
+}
+
+/** The first of `wanted` that `granted` does not cover, or undefined when it covers them all. */
+export function firstUncovered(
+  granted: readonly string[],
+  wanted: readonly string[],
+  accountIds: readonly string[],
+): string | undefined {
+  return wanted.find((scope) => !scopesAllow(granted, scope, accountIds));
 }
 
 function withoutAccount(scope: string, accountIds: readonly string[]): string {

@@ -1,17 +1,18 @@
 // The reference commerce service as a library: start it on a port (0 picks a free one) over its own
-// SQLite database, get its base URL and demo credentials back, switch faults, close it.
+// SQLite database, get its base URL and the demo accounts' credentials back, switch faults, close it.
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { openDatabase } from "./database.ts";
-import { type DemoCredentials, ensureDemoAccount } from "./demo-account.ts";
+import { type DemoCredentials, ensureDemoAccounts, maxDemoAccounts } from "./demo-account.ts";
 import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults.ts";
+import { createLoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from "./login-throttle.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { createPagePositions } from "./page-positions.ts";
 import { lastWriteMs } from "./products-store.ts";
 import { loadSigningKey } from "./signing-key.ts";
 import { createWriteClock } from "./write-clock.ts";
 
-export type { FaultKind, FaultOptions };
+export type { FaultKind, FaultOptions, LoginThrottleOptions };
 
 export interface ServiceOptions {
   /** Default 127.0.0.1. */
@@ -20,10 +21,19 @@ export interface ServiceOptions {
   port?: number;
   /** Default ":memory:". */
   dbFile?: string;
-  /** Size of the demo catalog created on the first start of an empty database (default 0). */
+  /** Size of each demo account's catalog, made when the account is created (default 0). */
   demoProducts?: number;
-  /** Seed of the demo catalog and demo credentials (default 1). */
+  /** Demo accounts the database must hold, each its own organisation (default 1, at most 100). */
+  accounts?: number;
+  /** Seed of the demo catalogs (default 1). */
   seed?: number;
+  /**
+   * Seed of the demo accounts' ids, passwords and API keys. Unset (the default), they are drawn at random
+   * once per database. For reproducible tests only: anyone who knows the seed can sign in.
+   */
+  demoSeed?: number;
+  /** Failed-login limits (default `defaultLoginThrottle`). */
+  loginThrottle?: LoginThrottleOptions;
   /** Default 43200 (12 h). */
   tokenTtlSeconds?: number;
   /** Default null (off). */
@@ -39,7 +49,10 @@ export interface DemoAccount extends DemoCredentials {
 export interface RunningService {
   /** e.g. http://127.0.0.1:43121, no trailing slash. */
   baseUrl: string;
+  /** The first demo account. */
   demo: DemoAccount;
+  /** Every demo account, the first one first. */
+  accounts: DemoAccount[];
   setFaults(faults: FaultOptions | null): void;
   close(): Promise<void>;
 }
@@ -50,26 +63,44 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0) {
     throw new RangeError("tokenTtlSeconds must be a positive whole number");
   }
+  const accountCount = options.accounts ?? 1;
+  if (!Number.isInteger(accountCount) || accountCount < 1 || accountCount > maxDemoAccounts) {
+    throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
+  }
   const faults = createFaultSwitch(options.faults ?? null);
+  const loginThrottle = createLoginThrottle(options.loginThrottle ?? defaultLoginThrottle, clock);
   const db = openDatabase(options.dbFile ?? ":memory:");
   try {
     await migrateToLatest(db);
-    const demo = await ensureDemoAccount(db, {
-      seed: options.seed ?? 1,
+    const demos = await ensureDemoAccounts(db, {
+      accounts: accountCount,
+      catalogSeed: options.seed ?? 1,
+      credentialSeed: options.demoSeed ?? null,
       demoProducts: options.demoProducts ?? 0,
       now: clock(),
     });
     const writeClock = createWriteClock(clock, await lastWriteMs(db));
     const signingKey = await loadSigningKey(db);
     const positions = createPagePositions();
-    const app = createApp({ db, signingKey, clock, tokenTtlSeconds, faults, writeClock, positions });
+    const app = createApp({
+      db,
+      signingKey,
+      clock,
+      tokenTtlSeconds,
+      faults,
+      writeClock,
+      positions,
+      loginThrottle,
+    });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
+    const accounts = demos.map((demo) => ({ baseUrl, ...demo }));
     let closing: Promise<void> | undefined;
     return {
       baseUrl,
-      demo: { baseUrl, ...demo },
+      demo: accounts[0] as DemoAccount,
+      accounts,
       setFaults: (next) => faults.set(next),
       close: () => {
         closing ??= app.close().then(() => db.destroy());

@@ -1,10 +1,12 @@
-// The sub-user record as the service returns it, built from a stored row. The password hash never leaves.
+// The sub-user record as the service returns it, built from a stored row. The password hash never leaves,
+// and neither does the API key: a record says only whether one exists. The key itself is shown once, in
+// the answer that issues it.
 import type { SubUser } from "../shared/api/sub-user.ts";
 import { defaultScopes } from "./scopes.ts";
 import { timestamp } from "./timestamp.ts";
 import type { SubUserRow } from "./users-store.ts";
 
-export function subUserRecord(row: SubUserRow, configurationId: string): SubUser {
+export function subUserRecord(row: SubUserRow, configurationId: string): SubUser & { has_api_key: boolean } {
   const fullName = [row.firstname, row.lastname].filter(Boolean).join(" ");
   return {
     id: row.id,
@@ -24,7 +26,8 @@ export function subUserRecord(row: SubUserRow, configurationId: string): SubUser
     configuration_id: configurationId,
     user_id: null,
     deleted: row.deleted === 1,
-    api_key: row.api_key,
+    api_key: null,
+    has_api_key: row.api_key_digest !== null,
     key: null,
     username: row.username,
     name: fullName === "" ? null : fullName,

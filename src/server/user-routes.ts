@@ -1,18 +1,19 @@
 // Sub-users under the configurations interface: create (the spec), and beyond it list, delete, and issue or
 // revoke an API key, shaped like the real service. Deletion is soft; a deleted user's tokens stop working.
+// The scope rule: a caller can create, delete, or issue and revoke keys of, only sub-users whose every
+// permission it holds itself, so neither a new user nor a key can carry more than its issuer has.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createSubUserRequestSchema } from "../shared/api/sub-user.ts";
 import { type AccountRow, findAccount } from "./accounts-store.ts";
-import { newApiKey } from "./api-keys.ts";
-import { type AuthDependencies, authorize } from "./auth.ts";
+import { apiKeyDigest, newApiKey } from "./api-keys.ts";
+import { type AuthDependencies, accountIdsOf, authorize } from "./auth.ts";
 import { successBody } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
 import { hashPassword } from "./passwords.ts";
+import { subUserBodySchema } from "./request-bodies.ts";
 import { parseRequest } from "./request-validation.ts";
-import { type Permission, scopesAllow } from "./scopes.ts";
-import type { TokenClaims } from "./tokens.ts";
-import { subUserRecord } from "./user-records.ts";
+import { defaultScopes, firstUncovered, type Permission } from "./scopes.ts";
+import { effectiveScopes, subUserRecord } from "./user-records.ts";
 import {
   findLiveUserByUsername,
   findUser,
@@ -46,10 +47,15 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     }
     return { claims, account };
   };
-  const liveUser = async (request: UserRequest, permission: Permission) => {
-    const { account } = await access(request, permission);
+  /** A live sub-user of the caller's account that the caller may manage (it holds all its permissions). */
+  const manageableUser = async (request: UserRequest, permission: Permission) => {
+    const { claims, account } = await access(request, permission);
     const user = await findUser(deps.db, account.id, request.params.id);
     if (!user || user.deleted === 1) throw new HttpError(404, "No sub-user with this id.");
+    const beyond = firstUncovered(claims.scopes, effectiveScopes(user), accountIdsOf(claims));
+    if (beyond !== undefined) {
+      throw new HttpError(403, `This sub-user holds the scope "${beyond}", which you do not hold.`);
+    }
     return { account, user };
   };
   const changeUser = async (account: AccountRow, user: SubUserRow, changes: Partial<SubUserRow>) => {
@@ -60,8 +66,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
 
   app.post(usersPath, async (request: UsersRequest) => {
     const { claims, account } = await access(request, "users:create");
-    const body = parseRequest(createSubUserRequestSchema, request.body, "sub-user");
-    ensureGrantable(claims, body.scopes ?? []);
+    const body = parseRequest(subUserBodySchema, request.body, "sub-user");
+    const refused = firstUncovered(claims.scopes, body.scopes ?? defaultScopes, accountIdsOf(claims));
+    if (refused !== undefined) throw new HttpError(403, `You cannot grant the scope "${refused}".`);
     if (await findLiveUserByUsername(deps.db, account.id, body.username)) {
       throw new HttpError(409, "A sub-user with this username already exists in this organisation.");
     }
@@ -72,7 +79,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       username: body.username,
       email: body.user.email,
       password_hash: await hashPassword(body.secret),
-      api_key: null,
+      api_key_digest: null,
       role: null,
       scopes: body.scopes == null ? null : JSON.stringify(body.scopes),
       description: body.description ?? null,
@@ -105,28 +112,22 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
   });
 
   app.delete(`${usersPath}/:id`, async (request: UserRequest) => {
-    const { account, user } = await liveUser(request, "users:delete");
+    const { account, user } = await manageableUser(request, "users:delete");
     const results = await changeUser(account, user, { deleted: 1 });
     return successBody(request, "Sub-user deleted.", { count: 1, results });
   });
 
   app.post(`${usersPath}/:id/api/key`, async (request: UserRequest) => {
-    const { account, user } = await liveUser(request, "users:api_key");
-    const results = await changeUser(account, user, { api_key: newApiKey() });
-    return successBody(request, "API key created.", { count: 1, results });
+    const { account, user } = await manageableUser(request, "users:api_key");
+    const apiKey = newApiKey();
+    const [record] = await changeUser(account, user, { api_key_digest: apiKeyDigest(apiKey) });
+    return successBody(request, "API key created.", { count: 1, results: [{ ...record, api_key: apiKey }] });
   });
 
   app.delete(`${usersPath}/:id/api/key`, async (request: UserRequest) => {
-    const { account, user } = await liveUser(request, "users:api_key");
-    if (user.api_key === null) throw new HttpError(404, "This sub-user has no API key.");
-    const results = await changeUser(account, user, { api_key: null });
+    const { account, user } = await manageableUser(request, "users:api_key");
+    if (user.api_key_digest === null) throw new HttpError(404, "This sub-user has no API key.");
+    const results = await changeUser(account, user, { api_key_digest: null });
     return successBody(request, "API key deleted.", { count: 1, results });
   });
-}
-
-/** A sub-user can only hand out permissions it holds itself. */
-function ensureGrantable(claims: TokenClaims, scopes: readonly string[]): void {
-  const accountIds = [claims.aud, claims.legacy_id].filter((id): id is string => id !== null);
-  const refused = scopes.find((scope) => !scopesAllow(claims.scopes, scope, accountIds));
-  if (refused !== undefined) throw new HttpError(403, `You cannot grant the scope "${refused}".`);
 }

@@ -1,5 +1,6 @@
 // Sub-users of an account. "Live" means not deleted; deletion is soft so ids stay unique forever.
 import type { Insertable, Selectable, Updateable } from "kysely";
+import { apiKeyDigest } from "./api-keys.ts";
 import type { ServiceDatabase, SubUsersTable } from "./database.ts";
 
 export type SubUserRow = Selectable<SubUsersTable>;
@@ -52,7 +53,7 @@ export function findLiveUserByApiKey(
     .selectFrom("sub_users")
     .selectAll()
     .where("account_id", "=", accountId)
-    .where("api_key", "=", apiKey)
+    .where("api_key_digest", "=", apiKeyDigest(apiKey))
     .where("deleted", "=", 0)
     .executeTakeFirst();
 }

@@ -10,16 +10,17 @@ import { organisationLoginResultSchema } from "../../src/shared/api/login.ts";
 import { singleProductSchema } from "../../src/shared/api/pagination.ts";
 
 const cliPath = join(import.meta.dirname, "../../src/server/cli.ts");
-const readySchema = z.strictObject({
+const credentialsSchema = z.strictObject({
   baseUrl: z.url(),
   accountId: z.uuid(),
   legacyId: z.string().regex(/^[0-9a-f]{32}$/),
   configurationId: z.uuid(),
   organisation: z.string().min(1),
   username: z.email(),
-  password: z.string().min(1),
+  password: z.string().min(20),
   apiKey: z.uuid(),
 });
+const readySchema = credentialsSchema.extend({ accounts: z.array(credentialsSchema).min(1) });
 type Ready = z.infer<typeof readySchema>;
 
 interface Cli {
@@ -59,7 +60,13 @@ async function startCli(args: string[]): Promise<Cli> {
   };
 }
 
-async function login(ready: Ready): Promise<string> {
+/** The ready line without its base URLs, which change with the port. */
+function credentialsOf(ready: Ready) {
+  const { baseUrl: _, accounts, ...first } = ready;
+  return { ...first, accounts: accounts.map(({ baseUrl: _url, ...rest }) => rest) };
+}
+
+async function login(ready: z.infer<typeof credentialsSchema>): Promise<string> {
   const response = await fetch(`${ready.baseUrl}/api/v1/users/auth/organisation/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -100,9 +107,7 @@ describe("the start script", () => {
     expect(await first.stop("SIGTERM")).toBe(0);
 
     const second = await startCli(["--db", db, "--demo", "50", "--port", "0"]);
-    const { baseUrl: _a, ...before } = first.ready;
-    const { baseUrl: _b, ...after } = second.ready;
-    expect(after).toEqual(before);
+    expect(credentialsOf(second.ready)).toEqual(credentialsOf(first.ready));
     const read = await fetch(`${second.ready.baseUrl}/api/v1/products/${second.ready.accountId}/${id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -121,19 +126,67 @@ describe("the start script", () => {
     expect(await second.stop("SIGINT")).toBe(0);
   });
 
-  it.each([["--port", "x"], ["--bogus"], ["--demo", "-1"], ["--demo", "1000001"], ["extra"]])(
-    "refuses %s with one plain line and exit code 2",
-    async (...args) => {
-      const child = run(args);
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      const [code] = await once(child, "exit");
-      expect(code).toBe(2);
-      expect(stdout).toBe("");
-      expect(stderr.trimEnd().split("\n")).toHaveLength(1);
-      expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
-    },
-  );
+  it("lists several accounts on the ready line, the first also at the top, each signing in to its own", async () => {
+    const cli = await startCli(["--demo", "2", "--accounts", "3"]);
+    const { accounts, ...top } = cli.ready;
+    const { baseUrl } = top;
+    expect(accounts).toHaveLength(3);
+    expect(accounts[0]).toEqual(top);
+    expect(new Set(accounts.map((account) => account.accountId)).size).toBe(3);
+    expect(new Set(accounts.map((account) => account.organisation)).size).toBe(3);
+    for (const account of accounts) {
+      expect(account.baseUrl).toBe(baseUrl);
+      const token = await login(account);
+      const own = await fetch(`${baseUrl}/api/v1/products/${account.accountId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(own.status).toBe(200);
+      const other = accounts.find((candidate) => candidate !== account)?.accountId;
+      const foreign = await fetch(`${baseUrl}/api/v1/products/${other}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(foreign.status).toBe(403);
+    }
+    expect(await cli.stop("SIGINT")).toBe(0);
+  });
+
+  it("draws new credentials for every new database, and repeats them only under --demo-seed", async () => {
+    const starts = [[], [], ["--demo-seed", "42"], ["--demo-seed", "42"]];
+    const readies: Ready[] = [];
+    for (const args of starts) {
+      const cli = await startCli(["--demo", "0", ...args]);
+      readies.push(cli.ready);
+      expect(await cli.stop("SIGTERM")).toBe(0);
+    }
+    const [first, second, seeded, seededAgain] = readies.map(credentialsOf);
+    for (const key of ["accountId", "legacyId", "configurationId", "password", "apiKey"] as const) {
+      expect(first?.[key]).not.toBe(second?.[key]);
+      expect(first?.[key]).not.toBe(seeded?.[key]);
+    }
+    expect(seededAgain).toEqual(seeded);
+  });
+
+  it.each([
+    ["--port", "x"],
+    ["--bogus"],
+    ["--demo", "-1"],
+    ["--demo", "1000001"],
+    ["--accounts", "0"],
+    ["--accounts", "101"],
+    ["--demo-seed", "x"],
+    ["--login-user-failures", "0"],
+    ["--login-window", "1.5"],
+    ["extra"],
+  ])("refuses %s with one plain line and exit code 2", async (...args) => {
+    const child = run(args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
 });

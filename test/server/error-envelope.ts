@@ -13,8 +13,19 @@ const strictErrorEnvelope = z.looseObject({
 
 export function expectError(reply: Reply, status: number): z.infer<typeof strictErrorEnvelope> {
   expect(reply.status, reply.text).toBe(status);
+  return envelopeOf(reply);
+}
+
+/** Any refusal of the caller's request (4xx), never a failure of the service. */
+export function expectClientError(reply: Reply): z.infer<typeof strictErrorEnvelope> {
+  expect(reply.status, reply.text).toBeGreaterThanOrEqual(400);
+  expect(reply.status, reply.text).toBeLessThan(500);
+  return envelopeOf(reply);
+}
+
+function envelopeOf(reply: Reply): z.infer<typeof strictErrorEnvelope> {
   const body = strictErrorEnvelope.parse(reply.json);
-  expect(body.status).toBe(status);
+  expect(body.status).toBe(reply.status);
   expect(reply.text).not.toMatch(/\bat .+\.ts:\d+/);
   return body;
 }

@@ -1,6 +1,7 @@
 // Requests the service must refuse cleanly: every refusal in the one envelope, never a trace, never a hang.
 import { describe, expect, it } from "vitest";
 import { bodyLimitBytes } from "../../src/server/app.ts";
+import { maxJsonDepth } from "../../src/server/json-body.ts";
 import { expectError } from "./error-envelope.ts";
 import { adminToken, call, paths, startTestService } from "./service-harness.ts";
 
@@ -34,6 +35,24 @@ describe("request bodies", () => {
     }
   });
 
+  it("answers a body nested deeper than the limit with 400, on every body-taking route", async () => {
+    const headers = { "content-type": "application/json" };
+    const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    const deep = `{"name":"x","tax":"t","type":"product","extra":${nested(200_000)}}`;
+    for (const url of [login, path.products, path.users, path.product(crypto.randomUUID())]) {
+      const method = url === path.products || url === path.users || url === login ? "POST" : "PUT";
+      const reply = await call(service, method, url, { token, rawBody: deep, headers });
+      expect(expectError(reply, 400).msg).toContain(String(maxJsonDepth));
+    }
+    // Brackets inside strings are text, not nesting.
+    const name = "[".repeat(maxJsonDepth * 2);
+    const created = await call(service, "POST", path.products, {
+      token,
+      body: { name, tax: "t", type: "product" },
+    });
+    expect(created.status, created.text).toBe(200);
+  });
+
   it("answers a body over the limit with 413", async () => {
     const name = "x".repeat(bodyLimitBytes);
     expectError(
@@ -50,11 +69,19 @@ describe("routes", () => {
     }
   });
 
-  it("answers a method the route does not have with 404", async () => {
-    expectError(await call(service, "GET", login), 404);
-    expectError(await call(service, "PATCH", path.products, { token, body: {} }), 404);
-    expectError(await call(service, "DELETE", path.products, { token }), 404);
-    expectError(await call(service, "PUT", path.users, { token, body: {} }), 404);
+  it("answers a method the path does not have with 405 and the methods it has", async () => {
+    const cases: [string, string, string][] = [
+      ["GET", login, "POST"],
+      ["PATCH", path.products, "GET, HEAD, POST"],
+      ["DELETE", path.products, "GET, HEAD, POST"],
+      ["PUT", path.users, "GET, HEAD, POST"],
+      ["POST", path.product(crypto.randomUUID()), "GET, HEAD, PUT, DELETE"],
+    ];
+    for (const [method, url, allow] of cases) {
+      const reply = await call(service, method, url, { token, body: method === "GET" ? undefined : {} });
+      expectError(reply, 405);
+      expect(reply.headers.get("allow")).toBe(allow);
+    }
   });
 
   it("answers an undecodable URL with 400", async () => {

@@ -124,7 +124,6 @@ describe("bearer tokens", () => {
     const headerSets: Record<string, string>[] = [
       {},
       { authorization: token },
-      { authorization: `bearer ${token}` },
       { authorization: `Basic ${token}` },
       { authorization: "Bearer " },
       { authorization: "Bearer not-a-token" },
@@ -134,6 +133,14 @@ describe("bearer tokens", () => {
     ];
     for (const headers of headerSets) {
       expectError(await call(service, "GET", paths(service).products, { headers }), 401);
+    }
+  });
+
+  it("accepts the scheme name in any case", async () => {
+    const token = await adminToken(service);
+    for (const scheme of ["Bearer", "bearer", "BEARER", "bEaReR"]) {
+      const headers = { authorization: `${scheme} ${token}` };
+      expect((await call(service, "GET", paths(service).products, { headers })).status).toBe(200);
     }
   });
 

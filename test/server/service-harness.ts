@@ -1,6 +1,11 @@
 // Test helpers: start the service in-process on a free loopback port and call it over real HTTP.
 import { afterAll } from "vitest";
-import { type RunningService, type ServiceOptions, startService } from "../../src/server/service.ts";
+import {
+  type DemoAccount,
+  type RunningService,
+  type ServiceOptions,
+  startService,
+} from "../../src/server/service.ts";
 
 export interface Reply {
   status: number;
@@ -52,17 +57,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function adminToken(service: RunningService): Promise<string> {
-  const { organisation, username, password } = service.demo;
+export async function adminToken(service: RunningService, demo = service.demo): Promise<string> {
+  const { organisation, username, password } = demo;
   const reply = await call(service, "POST", "/api/v1/users/auth/organisation/login", {
     body: { organisation, username, password },
   });
   return tokenOf(reply);
 }
 
-export async function keyToken(service: RunningService, apiKey = service.demo.apiKey): Promise<string> {
+export async function keyToken(
+  service: RunningService,
+  apiKey = service.demo.apiKey,
+  accountId = service.demo.accountId,
+): Promise<string> {
   const reply = await call(service, "POST", "/api/v1/users/auth/key", {
-    body: { id: service.demo.accountId, api_key: apiKey },
+    body: { id: accountId, api_key: apiKey },
   });
   return tokenOf(reply);
 }
@@ -74,9 +83,14 @@ function tokenOf(reply: Reply): string {
   return token;
 }
 
-/** Paths of the demo account. */
+/** Paths of the (first) demo account, or of `account` with that account's configuration. */
 export function paths(service: RunningService, account = service.demo.legacyId) {
-  const users = `/api/v0/configurations/${account}/${service.demo.configurationId}/users`;
+  return accountPaths(service.demo, account);
+}
+
+/** Paths of one demo account, named by its legacy id unless `account` says otherwise. */
+export function accountPaths(demo: DemoAccount, account = demo.legacyId) {
+  const users = `/api/v0/configurations/${account}/${demo.configurationId}/users`;
   return {
     products: `/api/v1/products/${account}`,
     product: (id: string) => `/api/v1/products/${account}/${id}`,

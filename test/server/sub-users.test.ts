@@ -32,6 +32,15 @@ function newUserBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid address of exactly `length` characters: no domain label over 63. */
+function emailOfLength(length: number): string {
+  const domainLength = length - "@.test".length - 64;
+  const domain = Array.from({ length: domainLength }, (_, index) => (index % 51 === 50 ? "." : "b")).join("");
+  const email = `${"a".repeat(64)}@${domain}.test`;
+  expect(email).toHaveLength(length);
+  return email;
+}
+
 async function createUser(overrides: Record<string, unknown> = {}, token = admin): Promise<SubUser> {
   const reply = await call(service, "POST", path.users, { token, body: newUserBody(overrides) });
   expect(reply.status, reply.text).toBe(200);
@@ -74,16 +83,39 @@ describe("creating a sub-user", () => {
   });
 
   it("refuses bodies outside the field limits with 400 and the issues", async () => {
+    const longEmail = emailOfLength(255);
     const invalid = [
       newUserBody({ secret: "1234" }),
+      newUserBody({ secret: "x".repeat(129) }),
       newUserBody({ username: "not-an-email" }),
+      newUserBody({ username: `${"x".repeat(900_000)}@demo-store.example` }),
+      newUserBody({ username: longEmail }),
+      newUserBody({ user: { id: null, email: longEmail } }),
       newUserBody({ firstname: "x".repeat(33) }),
+      newUserBody({ firstname: "   " }),
+      newUserBody({ lastname: "x".repeat(33) }),
+      newUserBody({ description: "x".repeat(33) }),
+      newUserBody({ description: "" }),
+      newUserBody({ locations: Array.from({ length: 101 }, (_, index) => `location-${index}`) }),
+      newUserBody({ locations: ["x".repeat(129)] }),
+      newUserBody({ scopes: Array.from({ length: 33 }, () => "products:read") }),
+      newUserBody({ scopes: ["not-a-scope"] }),
       newUserBody({ active: "yes" }),
     ];
     for (const body of invalid) {
       const error = expectError(await call(service, "POST", path.users, { token: admin, body }), 400);
       expect(error.errors[0]?.errorDetails).toBeDefined();
+      expect(error.errors.length).toBeLessThan(5);
     }
+    const atTheLimits = newUserBody({
+      username: emailOfLength(254),
+      description: "d".repeat(32),
+      firstname: "f".repeat(32),
+      lastname: "l".repeat(32),
+      secret: "s".repeat(128),
+      locations: Array.from({ length: 100 }, () => "l".repeat(128)),
+    });
+    expect((await call(service, "POST", path.users, { token: admin, body: atTheLimits })).status).toBe(200);
   });
 
   it("answers 404 for a configuration that is not the account's", async () => {
