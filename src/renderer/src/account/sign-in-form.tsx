@@ -6,7 +6,9 @@ import type { SessionInfo } from "../../../shared/catalog/session-info.ts";
 import type { MethodArgument } from "../../../shared/ipc/catalog-contract.ts";
 import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { SignInIdentity } from "../../../shared/settings/app-settings.ts";
+import { TextField } from "../forms/text-field.tsx";
 import { type Translate, useI18n } from "../i18n/i18n.tsx";
+import { errorText, isPlainError } from "../status/error-text.ts";
 
 export type SignInRequest =
   | ({ method: "organisation" } & MethodArgument<"signInOrganisation">)
@@ -61,20 +63,13 @@ export function SignInForm(props: SignInFormProps) {
     }
   }
 
-  const field = (name: string, label: string, value: string, set: (value: string) => void, type = "text") => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        value={value}
-        required
-        autoComplete={type === "password" ? "current-password" : "off"}
-        onChange={(event) => set(event.target.value)}
-      />
-    </div>
-  );
+  const field = (
+    name: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    type?: "password" | "url",
+  ) => <TextField formId={id} name={name} label={label} value={value} onValue={set} type={type} required />;
 
   return (
     <form className="sign-in" onSubmit={submit} aria-labelledby={`${id}-heading`}>
@@ -138,22 +133,9 @@ export function SignInForm(props: SignInFormProps) {
 }
 
 export function signInErrorText(error: IpcError, method: SignInRequest["method"], t: Translate): string {
-  switch (error.kind) {
-    case "unauthorized":
-    case "sign-in-required":
-      return method === "organisation" ? t("signIn.wrongPassword") : t("signIn.wrongKey");
-    case "offline":
-      return t("signIn.offline");
-    case "timeout":
-      return t("signIn.timeout");
-    case "server":
-    case "invalid-response":
-      return t("signIn.server");
-    case "forbidden":
-      return t("signIn.forbidden");
-    case "rate-limited":
-      return t("signIn.rateLimited");
-    default:
-      return t("signIn.failed", { message: error.message });
+  if (error.kind === "unauthorized" || error.kind === "sign-in-required") {
+    return method === "organisation" ? t("signIn.wrongPassword") : t("signIn.wrongKey");
   }
+  if (error.kind === "forbidden") return t("signIn.forbidden");
+  return isPlainError(error) ? errorText(error, t) : t("signIn.failed", { message: error.message });
 }

@@ -106,12 +106,11 @@ export const de: Messages = {
   "signIn.done": "Angemeldet bis {time}.",
   "signIn.wrongPassword": "Organisation, Benutzername oder Passwort falsch.",
   "signIn.wrongKey": "Konto-ID oder API-Schlüssel falsch.",
-  "signIn.offline": "Keine Verbindung zum Dienst. Bitte Netzwerk und Adresse des Dienstes prüfen.",
-  "signIn.timeout": "Der Dienst hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.",
-  "signIn.server":
-    "Der Dienst ist nicht erreichbar oder gestört. Bitte in ein paar Minuten erneut versuchen.",
+  "error.offline": "Keine Verbindung zum Dienst. Bitte Netzwerk und Adresse des Dienstes prüfen.",
+  "error.timeout": "Der Dienst hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.",
+  "error.server": "Der Dienst ist nicht erreichbar oder gestört. Bitte in ein paar Minuten erneut versuchen.",
   "signIn.forbidden": "Dieser Benutzer darf den Katalog nicht lesen. Bitte den Kontoverwalter fragen.",
-  "signIn.rateLimited": "Zu viele Versuche. Bitte eine Minute warten und erneut versuchen.",
+  "error.rateLimited": "Zu viele Versuche. Bitte eine Minute warten und erneut versuchen.",
   "signIn.failed": "Anmeldung fehlgeschlagen: {message}",
   "account.heading": "Angemeldet",
   "account.who": "{user} bei {account}",
@@ -155,6 +154,4 @@ export const de: Messages = {
   "settings.saved": "Gespeichert.",
   "settings.failed": "Nicht gespeichert: {message}",
   "settings.number": "{field}: bitte eine ganze Zahl von {min} bis {max} eingeben.",
-  "error.offline": "Keine Verbindung zum Dienst.",
-  "error.generic": "{message}",
 };

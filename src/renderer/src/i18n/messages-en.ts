@@ -101,11 +101,11 @@ export const en = {
   "signIn.done": "Signed in until {time}.",
   "signIn.wrongPassword": "Wrong organisation, username or password.",
   "signIn.wrongKey": "Wrong account ID or API key.",
-  "signIn.offline": "No connection to the service. Check the network and the service address.",
-  "signIn.timeout": "The service did not answer in time. Try again.",
-  "signIn.server": "The service is down or failing. Try again in a few minutes.",
+  "error.offline": "No connection to the service. Check the network and the service address.",
+  "error.timeout": "The service did not answer in time. Try again.",
+  "error.server": "The service is down or failing. Try again in a few minutes.",
   "signIn.forbidden": "This user may not read the catalog. Ask the account administrator.",
-  "signIn.rateLimited": "Too many attempts. Wait a minute, then try again.",
+  "error.rateLimited": "Too many attempts. Wait a minute, then try again.",
   "signIn.failed": "Sign-in failed: {message}",
   "account.heading": "Signed in",
   "account.who": "{user} at {account}",
@@ -149,8 +149,6 @@ export const en = {
   "settings.saved": "Saved.",
   "settings.failed": "Not saved: {message}",
   "settings.number": "{field}: enter a whole number from {min} to {max}.",
-  "error.offline": "No connection to the service.",
-  "error.generic": "{message}",
 } as const;
 
 export type MessageKey = keyof typeof en;

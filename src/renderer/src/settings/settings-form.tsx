@@ -3,6 +3,7 @@
 import { type FormEvent, useId, useState } from "react";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
+import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
 
 export interface SettingsFormProps {
@@ -25,6 +26,15 @@ const numberFields: NumberField[] = [
   { name: "minLength", label: "settings.minLength", min: 1, max: 64 },
 ];
 
+const scannerTextFields: [keyof ScannerText, MessageKey][] = [
+  ["triggerKey", "settings.triggerKey"],
+  ["prefix", "settings.prefix"],
+  ["suffix", "settings.suffix"],
+  ["groupSeparator", "settings.groupSeparator"],
+];
+
+type ScannerText = Pick<AppSettings["scanner"], "triggerKey" | "prefix" | "suffix" | "groupSeparator">;
+
 function numbersOf(settings: AppSettings): Record<NumberField["name"], string> {
   return {
     syncIntervalMinutes: String(settings.syncIntervalMinutes),
@@ -41,7 +51,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const { settings } = props;
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? "");
   const [numbers, setNumbers] = useState(() => numbersOf(settings));
-  const [scannerText, setScannerText] = useState({
+  const [scannerText, setScannerText] = useState<ScannerText>({
     triggerKey: settings.scanner.triggerKey,
     prefix: settings.scanner.prefix,
     suffix: settings.scanner.suffix,
@@ -90,64 +100,33 @@ export function SettingsForm(props: SettingsFormProps) {
     );
   }
 
-  const input = (
-    name: string,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    mode?: "numeric",
-  ) => (
-    <div className="field" key={name}>
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        value={value}
-        inputMode={mode}
-        onChange={(event) => set(event.target.value)}
-      />
-    </div>
+  const input = (name: string, label: string, value: string, set: (value: string) => void) => (
+    <TextField key={name} formId={id} name={name} label={label} value={value} onValue={set} />
+  );
+  const numberInput = (field: NumberField) => (
+    <TextField
+      key={field.name}
+      formId={id}
+      name={field.name}
+      label={t(field.label)}
+      value={numbers[field.name]}
+      onValue={(value) => setNumbers({ ...numbers, [field.name]: value })}
+      inputMode="numeric"
+    />
   );
 
   return (
     <form className="settings" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t("settings.heading")}</h2>
       {input("baseUrl", t("settings.baseUrl"), baseUrl, setBaseUrl)}
-      {numberFields
-        .slice(0, 2)
-        .map((field) =>
-          input(
-            field.name,
-            t(field.label),
-            numbers[field.name],
-            (value) => setNumbers({ ...numbers, [field.name]: value }),
-            "numeric",
-          ),
-        )}
+      {numberFields.slice(0, 2).map(numberInput)}
       <fieldset>
         <legend>{t("settings.scanner")}</legend>
-        {numberFields
-          .slice(2)
-          .map((field) =>
-            input(
-              field.name,
-              t(field.label),
-              numbers[field.name],
-              (value) => setNumbers({ ...numbers, [field.name]: value }),
-              "numeric",
-            ),
-          )}
-        {input("triggerKey", t("settings.triggerKey"), scannerText.triggerKey, (value) =>
-          setScannerText({ ...scannerText, triggerKey: value }),
-        )}
-        {input("prefix", t("settings.prefix"), scannerText.prefix, (value) =>
-          setScannerText({ ...scannerText, prefix: value }),
-        )}
-        {input("suffix", t("settings.suffix"), scannerText.suffix, (value) =>
-          setScannerText({ ...scannerText, suffix: value }),
-        )}
-        {input("groupSeparator", t("settings.groupSeparator"), scannerText.groupSeparator, (value) =>
-          setScannerText({ ...scannerText, groupSeparator: value }),
+        {numberFields.slice(2).map(numberInput)}
+        {scannerTextFields.map(([name, label]) =>
+          input(name, t(label), scannerText[name], (value) =>
+            setScannerText({ ...scannerText, [name]: value }),
+          ),
         )}
       </fieldset>
       <div className="field checkbox">
