@@ -53,10 +53,19 @@ const refused: [string, string, string][] = [
     "imports only src/shared",
   ],
   ["src/renderer/src/x.tsx", 'import { ipcRenderer } from "electron";', "sandboxed web page"],
+  ["src/renderer/src/x.tsx", 'import { readFile } from "node:fs/promises";', "sandboxed web page"],
   ["src/server/x.ts", 'import { wireCatalog } from "../core/catalog-wiring.ts";', "shares only the contract"],
   ["src/cli/x.ts", 'import { app } from "electron";', "Only src/main and src/preload may import electron"],
   ["test/x.test.ts", 'import { app } from "electron";', "Only src/main and src/preload may import electron"],
   ["src/core/x.ts", 'import { readFileSync } from "fs";', "node:"],
+  ["src/bridge/x.ts", 'import { app } from "electron";', "The browser bridge stands in"],
+  ["src/bridge/x.ts", 'import { startService } from "../server/service.ts";', "The browser bridge serves"],
+  ["src/bridge/page/x.ts", 'import { readFile } from "node:fs/promises";', "runs in the browser page"],
+  [
+    "src/bridge/page/x.ts",
+    'import { wireCatalog } from "../../core/catalog-wiring.ts";',
+    "src/bridge/page runs in the browser page: it may import",
+  ],
 ];
 
 const allowed: [string, string][] = [
@@ -67,6 +76,9 @@ const allowed: [string, string][] = [
   ["src/main/x.ts", 'import { wireCatalog } from "../core/catalog-wiring.ts";'],
   ["src/renderer/src/x.tsx", 'import { productSchema } from "../../shared/api/product.ts";'],
   ["test/x.test.ts", 'import { startService } from "../src/server/service.ts";'],
+  ["src/bridge/x.ts", 'import { createCatalogHandlers } from "../core/ipc/catalog-handlers.ts";'],
+  ["src/bridge/page/x.ts", 'import { createCatalogApi } from "../../preload/catalog-bridge.ts";'],
+  ["src/cli/x.ts", 'import { serveCatalog } from "../bridge/serve-catalog.ts";'],
 ];
 
 describe("the layering lint rules", () => {

@@ -16,7 +16,7 @@ export const de: Messages = {
   "scan.heading": "Produkt scannen",
   "scan.codeLabel": "Barcode oder Code",
   "scan.hint": "Überall auf dieser Ansicht scannen, oder einen Code eingeben und Enter drücken.",
-  "scan.lookUp": "Suchen",
+  "scan.lookUp": "Nachschlagen",
   "scan.ready": "Bereit zum Scannen.",
   "scan.lookingUp": "Suche {code}…",
   "scan.failed": "Die Suche ist fehlgeschlagen: {message}",
