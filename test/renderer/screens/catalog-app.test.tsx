@@ -89,6 +89,19 @@ describe("catalog app", () => {
     await vi.waitFor(() => expect(catalog.calls.map((call) => call.method)).toContain("startSync"));
   });
 
+  it("shows who is signed in until when, and signs out keeping the catalog", async () => {
+    const catalog = show();
+    await screen.findByText("8 products");
+    fireEvent.click(screen.getByRole("button", { name: "Account" }));
+    const account = screen.getByRole("region", { name: "Signed in" });
+    expect(account.textContent).toContain("till1@corner.example (Corner Shop)");
+    expect(account.textContent).toMatch(/Session valid until .*2099/);
+    fireEvent.click(within(account).getByRole("button", { name: "Sign out" }));
+    expect(await screen.findByRole("form", { name: "Sign in" })).toBeTruthy();
+    expect(catalog.calls.map((call) => call.method)).toContain("signOut");
+    expect(screen.getByText("Not signed in")).toBeTruthy();
+  });
+
   it("follows the status events: progress while syncing, then the new count", async () => {
     const catalog = show();
     await screen.findByText("8 products");
