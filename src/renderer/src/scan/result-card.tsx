@@ -1,6 +1,7 @@
 // The answer to a scan, as the cashier sees it: the product with its prices and codes, the label's
 // weight or price with the line total, the variant family with the scanned one highlighted; or, when
 // nothing matched, the code, the reason in plain words, how current the catalog is, and a search.
+import { memo } from "react";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { ProductSummary } from "../product/product-summary.tsx";
@@ -23,7 +24,8 @@ export interface ResultCardProps {
   onSearch?: (text: string) => void;
 }
 
-export function ResultCard(props: ResultCardProps) {
+/** Memoised: typing in the code field re-renders the scan screen, and must not redraw the last answer. */
+export const ResultCard = memo(function ResultCard(props: ResultCardProps) {
   return (
     <article
       className={props.answer.match ? "result-card found" : "result-card not-found"}
@@ -33,7 +35,7 @@ export function ResultCard(props: ResultCardProps) {
       <ScanDetails reading={props.answer.code} />
     </article>
   );
-}
+});
 
 function FoundResult(props: { answer: LookupAnswer }) {
   const { t, money, weight } = useI18n();
