@@ -72,7 +72,8 @@ export const defaultSettings: AppSettings = {
     scaleRules: defaultScaleRules,
     maxKeyGapMs: 50,
     maxScanMs: 250,
-    minLength: 3,
+    // A fast typist's short word ("tea" at 40 ms a key) must stay typing; retail codes are 8 or longer.
+    minLength: 6,
     triggerKey: "",
   },
   language: "en",

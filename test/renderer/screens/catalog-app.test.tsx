@@ -49,6 +49,20 @@ describe("catalog app", () => {
     expect(announcement?.textContent).toBe("Found: T-Shirt blue M");
   });
 
+  it("leaves a short word typed fast in the search field as typing, with the default settings", async () => {
+    const catalog = show();
+    await screen.findByText("8 products");
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    const search = screen.getByRole<HTMLInputElement>("combobox");
+    search.focus();
+    vi.useFakeTimers();
+    playKeys(burst("tea", 35));
+    await settle();
+    vi.useRealTimers();
+    expect(search.value).toBe("tea");
+    expect(catalog.calls.some((call) => call.method === "lookup")).toBe(false);
+  });
+
   it("catches the first scan after start-up, before the settings have arrived", async () => {
     show(fakeCatalog({ settingsReady: new Promise(() => undefined) }));
     await screen.findByText("8 products");
