@@ -123,21 +123,18 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
   }
 
   async function staticFile(response: ServerResponse, path: string): Promise<void> {
-    const relative = normalize(decodeURIComponent(path === "/" ? "/index.html" : path)).replace(
-      /^[/\\]+/,
-      "",
-    );
-    if (relative.split(sep).includes("..") || relative.includes("\0")) {
-      return send(response, 404, "text/plain", "Not found.");
-    }
+    const file = pageFile(options.pageDir, path);
     let content: Buffer;
     try {
-      content = await readFile(join(options.pageDir, relative));
+      if (file === null) throw new Error("outside the page");
+      content = await readFile(file);
     } catch {
       return send(response, 404, "text/plain", "Not found.");
     }
-    const type = contentTypes[extname(relative)] ?? "application/octet-stream";
-    if (relative === "index.html") return send(response, 200, type, pageHtml(content.toString("utf8")));
+    const type = contentTypes[extname(file)] ?? "application/octet-stream";
+    if (file === join(options.pageDir, "index.html")) {
+      return send(response, 200, type, pageHtml(content.toString("utf8")));
+    }
     send(response, 200, type, content);
   }
 
@@ -157,6 +154,20 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The file a path names inside the page folder, or null for anything else. */
+function pageFile(pageDir: string, path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path === "/" ? "/index.html" : path);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  // An absolute path normalises with every ".." spent at the root, so it cannot climb out of the page.
+  const file = join(pageDir, normalize(decoded));
+  return file.startsWith(join(pageDir, sep)) ? file : null;
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
