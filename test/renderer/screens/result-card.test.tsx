@@ -35,6 +35,17 @@ describe("result card", () => {
     expect(screen.getByText("Brutto")).toBeTruthy();
   });
 
+  it("says when a typed SKU, not a barcode, found the product", () => {
+    const answer = answerFor("4006381333931");
+    const match = answer.match ? { ...answer.match, matchedBy: "sku" as const } : null;
+    render(
+      <I18nProvider language="en">
+        <ResultCard answer={{ ...answer, query: "SKU-MILK", match }} freshness={fresh} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("Found by its SKU.")).toBeTruthy();
+  });
+
   it("warns that an inactive product is not for sale", () => {
     show("5012345678900");
     expect(screen.getByRole("note").textContent).toMatch(/Inactive: this product is not for sale/);

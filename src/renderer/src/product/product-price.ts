@@ -15,8 +15,3 @@ export function shownPrice(product: Product, parent: Product | null = null): Sho
   }
   return null;
 }
-
-/** Cents, rounded half away from zero, so 0.005 does not drift down in binary floating point. */
-export function roundMoney(amount: number): number {
-  return (Math.sign(amount) * Math.round(Math.abs(amount) * 100 + 1e-9)) / 100;
-}

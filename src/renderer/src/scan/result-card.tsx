@@ -2,11 +2,12 @@
 // weight or price with the line total, the variant family with the scanned one highlighted; or, when
 // nothing matched, the code, the reason in plain words, how current the catalog is, and a search.
 import { memo } from "react";
+import type { LabelCharge } from "../../../shared/catalog/label-charge.ts";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
+import type { Money } from "../../../shared/catalog/money.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { ProductSummary } from "../product/product-summary.tsx";
 import { VariantMatrix } from "../product/variant-matrix.tsx";
-import { labelAmounts } from "./label-amounts.ts";
 import { ScanDetails } from "./scan-details.tsx";
 
 /** How far the local catalog can be trusted when a code is not in it. */
@@ -38,44 +39,17 @@ export const ResultCard = memo(function ResultCard(props: ResultCardProps) {
 });
 
 function FoundResult(props: { answer: LookupAnswer }) {
-  const { t, money, weight } = useI18n();
-  const { code } = props.answer;
-  const match = props.answer.match;
+  const { t } = useI18n();
+  const { match, label } = props.answer;
   if (!match) return null;
   const { product, parent, variants } = match;
-  const amounts = labelAmounts(code, product, parent);
-  const inCurrency = (value: number) => (amounts?.currency ? money(value, amounts.currency) : String(value));
   return (
     <>
       <ProductSummary product={product} parent={parent} headingId="result-heading" />
-      {amounts && (
-        <dl className="facts label-amounts">
-          {amounts.weight && (
-            <>
-              <dt>{t("result.labelWeight")}</dt>
-              <dd className="label-weight">{weight(amounts.weight.value, amounts.weight.unit)}</dd>
-            </>
-          )}
-          {amounts.price !== null && (
-            <>
-              <dt>{t("result.labelPrice")}</dt>
-              <dd>{inCurrency(amounts.price)}</dd>
-            </>
-          )}
-          {amounts.discount !== null && (
-            <>
-              <dt>{t("result.labelDiscount")}</dt>
-              <dd>{inCurrency(amounts.discount)}</dd>
-            </>
-          )}
-          {amounts.lineTotal !== null && (
-            <>
-              <dt>{t("result.lineTotal")}</dt>
-              <dd className="line-total">{inCurrency(amounts.lineTotal)}</dd>
-            </>
-          )}
-        </dl>
+      {match.matchedBy !== "code" && (
+        <p className="matched-by">{t(match.matchedBy === "sku" ? "result.bySku" : "result.byCustomId")}</p>
       )}
+      {label && <LabelFacts label={label} />}
       {variants.length > 0 && (
         <VariantMatrix
           parent={parent ?? (product.type === "variant_product" ? product : null)}
@@ -84,6 +58,47 @@ function FoundResult(props: { answer: LookupAnswer }) {
         />
       )}
     </>
+  );
+}
+
+/** What the label in hand says and what to charge for it, as the catalog worked it out. */
+function LabelFacts(props: { label: LabelCharge }) {
+  const { t, money, weight } = useI18n();
+  const { label } = props;
+  const amount = (value: Money) => money(value.amount, value.currency);
+  return (
+    <dl className="facts label-amounts">
+      {label.weight && (
+        <>
+          <dt>{t("result.labelWeight")}</dt>
+          <dd className="label-weight">{weight(label.weight.value, label.weight.unit)}</dd>
+        </>
+      )}
+      {label.unitPrice && label.kind === "weight" && (
+        <>
+          <dt>{t("result.unitPrice")}</dt>
+          <dd>{amount(label.unitPrice)}</dd>
+        </>
+      )}
+      {label.kind === "price" && label.charge && (
+        <>
+          <dt>{t("result.labelPrice")}</dt>
+          <dd>{amount(label.charge)}</dd>
+        </>
+      )}
+      {label.discount && (
+        <>
+          <dt>{t("result.labelDiscount")}</dt>
+          <dd>{amount(label.discount)}</dd>
+        </>
+      )}
+      {label.charge && (
+        <>
+          <dt>{t("result.lineTotal")}</dt>
+          <dd className="line-total">{amount(label.charge)}</dd>
+        </>
+      )}
+    </dl>
   );
 }
 
