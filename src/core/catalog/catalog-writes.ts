@@ -36,11 +36,16 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     statements.quarantine.run(record.id, record.reason, raw, clock());
   }
 
-  function upsert({ product, raw }: ReceivedProduct, removed: boolean, generation: number): void {
-    statements.unquarantineId.run(product.id);
+  function upsert(
+    { product, raw }: ReceivedProduct,
+    removed: boolean,
+    generation: number,
+    quarantined: boolean,
+  ): void {
+    if (quarantined) statements.unquarantineId.run(product.id);
     const row = productRow(product, raw, removed || product.deleted, generation);
-    const existing = statements.existing.get(row.record, row.id) as Existing | undefined;
-    if (existing !== undefined && !replaces(row, existing)) {
+    const existing = statements.existing.get(row.id) as Existing | undefined;
+    if (existing !== undefined && !replaces(row, existing, () => isSameRecord(existing.seq, row.record))) {
       // Still on the server, so a full sync must not sweep it, even when the copy we hold is newer.
       statements.stamp.run(generation, existing.seq);
       return;
@@ -62,12 +67,20 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     statements.insertText.run({ seq, ...rowSearchText(product, codes) });
   }
 
+  function isSameRecord(seq: number, record: string): boolean {
+    return (statements.sameRecord.get(record, seq) as { same: number }).same === 1;
+  }
+
   return {
     applyPage(input) {
       db.transaction(() => {
         // Rejections first, so a valid copy later in the same page clears its own quarantine entry.
         for (const record of input.rejected) quarantine(record);
-        for (const received of input.received) upsert(received, input.removeReceived, input.generation);
+        // Almost always empty: then no product needs its quarantine entry looked for.
+        const quarantined = statements.anyQuarantined.get() !== undefined;
+        for (const received of input.received) {
+          upsert(received, input.removeReceived, input.generation, quarantined);
+        }
         saveState(input.syncState);
       }).immediate();
     },
@@ -92,26 +105,27 @@ interface Existing {
   seq: number;
   deleted: number;
   updated_at: number;
-  /** 1 when the stored record is this very text. */
-  same: number;
 }
 
 /**
  * Whether an incoming copy replaces the stored one. Pages of the live and deleted streams can arrive
  * in any order, so the newer updated_at wins. On a tie a deletion wins, so a tombstone is never
  * revived by a live copy of the same age; two different edits in the same millisecond keep the one
- * received last; an identical copy (every full sync) is not written again.
+ * received last; an identical copy (every full sync) is not written again. The records are compared
+ * only on a tie, so a new product never sends its whole record to SQLite twice.
  */
-function replaces(row: ProductRow, existing: Existing): boolean {
+function replaces(row: ProductRow, existing: Existing, sameRecord: () => boolean): boolean {
   if (row.updated_at !== existing.updated_at) return row.updated_at > existing.updated_at;
-  if (existing.deleted === 1) return row.deleted === 1 && existing.same === 0;
-  return row.deleted === 1 || existing.same === 0;
+  if (existing.deleted === 1) return row.deleted === 1 && !sameRecord();
+  return row.deleted === 1 || !sameRecord();
 }
 
 function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
-    existing: db.prepare("SELECT seq, deleted, updated_at, record = ? AS same FROM products WHERE id = ?"),
+    existing: db.prepare("SELECT seq, deleted, updated_at FROM products WHERE id = ?"),
+    sameRecord: db.prepare("SELECT record = ? AS same FROM products WHERE seq = ?"),
+    anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
                             updated_at, generation, record)
