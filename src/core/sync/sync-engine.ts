@@ -55,16 +55,20 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   let state = begun.state;
   await store.writeSyncState(state);
   const mode = state.running ?? "incremental";
-  const totals = {
-    live: await source.total({ deleted: false }, signal).catch(() => null),
-    deleted: await source.total({ deleted: true }, signal).catch(() => null),
-  };
-  const tally = { received: 0, rejected: 0, pages: 0 };
-  const kept = { live: 0, deleted: 0 };
-
+  // The two counts and the first page are asked for at once: one round trip instead of three, which
+  // is most of an incremental sync that finds little to do.
+  const counting = Promise.all([
+    source.total({ deleted: false }, signal).catch(() => null),
+    source.total({ deleted: true }, signal).catch(() => null),
+  ]);
   // The next request is known as soon as a page arrives, so it is sent before the page is committed:
   // the service prepares page N+1 while SQLite stores page N. Commits stay one page at a time.
   let pending = nextRequest(state, size, source, signal);
+  const [liveTotal, deletedTotal] = await counting;
+  const totals = { live: liveTotal, deleted: deletedTotal };
+  const tally = { received: 0, rejected: 0, pages: 0 };
+  const kept = { live: 0, deleted: 0 };
+
   while (pending !== null) {
     throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
     const { stream, checkpoint, query } = pending;
