@@ -6,20 +6,76 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 
 export const dataDirOption = { "data-dir": { type: "string" } } as const satisfies Options;
 
-/** Parses one command's arguments; every mistake becomes an invalid-input error in plain words. */
-export function parseCommandArgs<T extends Options>(args: string[], options: T, positionals: number) {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
-  >;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new AppError("invalid-input", error instanceof Error ? error.message : String(error));
+type Parsed<T extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
+>;
+
+/**
+ * Parses one command's arguments; every mistake becomes an invalid-input error in the CLI's own
+ * words (Node's parser would explain itself to a developer, in terms of its own API).
+ */
+export function parseCommandArgs<T extends Options>(
+  args: string[],
+  options: T,
+  positionals: number,
+): Parsed<T> {
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option") continue;
+    const option = options[token.name];
+    if (option === undefined || token.rawName !== `--${token.name}`) {
+      const dash = positionals > 0 ? " (A value that starts with a dash goes after --, e.g. -- -5.)" : "";
+      throw new AppError("invalid-input", `Unknown flag ${token.rawName}. ${knownFlags(options)}${dash}`);
+    }
+    if (option.type === "boolean" && token.value !== undefined) {
+      throw new AppError(
+        "invalid-input",
+        `${token.rawName} is a switch and takes no value ("${token.value}").`,
+      );
+    }
+    if (option.type === "string" && (token.value === undefined || isFlagOf(options, token.value))) {
+      throw new AppError(
+        "invalid-input",
+        `${token.rawName} needs a value right after it, e.g. ${token.rawName} ${example(token.name)}.`,
+      );
+    }
   }
   if (parsed.positionals.length > positionals) {
-    throw new AppError("invalid-input", `Unexpected argument: ${parsed.positionals[positionals]}`);
+    const extra = parsed.positionals[positionals];
+    throw new AppError(
+      "invalid-input",
+      positionals === 0
+        ? `This command takes only flags, and "${extra}" is not one. ${knownFlags(options)}`
+        : `Unexpected "${extra}": give just one value, in quotes if it has spaces.`,
+    );
   }
-  return parsed;
+  return parsed as unknown as Parsed<T>;
+}
+
+function knownFlags(options: Options): string {
+  const flags = Object.entries(options).map(([name, option]) =>
+    option.type === "string" ? `--${name} ${example(name)}` : `--${name}`,
+  );
+  return `The flags of this command are: ${flags.join(", ")}.`;
+}
+
+function isFlagOf(options: Options, value: string): boolean {
+  const name = /^--([^=]+)/.exec(value)?.[1];
+  return name !== undefined && name in options;
+}
+
+const examples: Record<string, string> = {
+  "data-dir": "DIR",
+  "base-url": "URL",
+  organisation: "ORG",
+  username: "USER",
+  password: "PASS",
+  "account-id": "ID",
+  "api-key": "KEY",
+};
+
+function example(name: string): string {
+  return examples[name] ?? "N";
 }
 
 /** A whole number flag within bounds, e.g. --page-size. */

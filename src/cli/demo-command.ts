@@ -11,6 +11,7 @@ import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { type OpenCatalog, openCatalog } from "./open-catalog.ts";
+import { count, counted, localTime } from "./people-format.ts";
 import { describeMatch, describeProductLine } from "./product-text.ts";
 import { progressWriter } from "./progress-line.ts";
 
@@ -18,18 +19,20 @@ export const demoCommand: Command = {
   usage: "demo [--products N (default 20000)]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, { ...dataDirOption, products: { type: "string" } }, 0);
-    const count = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
+    const generated = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
     // Without --data-dir the demo leaves nothing behind in the person's own catalog.
     const ownDir = values["data-dir"] === undefined;
     const dataDir = values["data-dir"] ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
-    io.stderr.write(`Starting the reference commerce service with ${count} demo products...\n`);
+    io.stderr.write(
+      `Starting the reference commerce service with ${counted(generated, "demo product", "demo products")}...\n`,
+    );
     // Loaded here, not at the top: the service (fastify and all) would slow every other command's start.
     const { startService } = await import("../server/service.ts");
-    const service = await startService({ port: 0, demoProducts: count });
+    const service = await startService({ port: 0, demoProducts: generated });
     const catalog = openCatalog(dataDir);
     try {
       await signIn(service, catalog, io);
-      await sync(catalog, io);
+      await sync(catalog, io, generated);
       await showLookups(catalog, io);
       return exitCodes.ok;
     } finally {
@@ -50,19 +53,29 @@ async function signIn(service: RunningService, catalog: OpenCatalog, io: CliIo):
     password,
     remember: false,
   });
-  io.stdout.write(`Signed in until ${info.expiresAt}.\n\n`);
+  io.stdout.write(`Signed in until ${localTime(info.expiresAt)}.\n\n`);
 }
 
-async function sync(catalog: OpenCatalog, io: CliIo): Promise<void> {
+async function sync(catalog: OpenCatalog, io: CliIo, generated: number): Promise<void> {
   const progress = progressWriter(io.stderr, Date.now);
   const started = Date.now();
   const summary = await catalog.core.sync({ onProgress: progress.update });
   progress.end();
   const seconds = (Date.now() - started) / 1000;
-  io.stdout.write(
-    `Synced ${summary.products} products in ${seconds.toFixed(1)} s ` +
-      `(${summary.pages} pages; the service counts ${summary.serverTotal ?? "?"}).\n\n`,
-  );
+  const live = summary.serverTotal ?? summary.products;
+  const deleted = generated - live;
+  const lines = [
+    `Synced ${counted(summary.products, "product", "products")} in ${seconds.toFixed(1)} s (${counted(summary.pages, "page", "pages")}).`,
+  ];
+  if (deleted > 0) {
+    lines.push(
+      `The demo generated ${count(generated)}, of which ${count(deleted)} are deleted: a till removes deleted products, ` +
+        `so ${count(live)} live ones are kept (inactive ones included, marked inactive).`,
+    );
+  }
+  if (summary.mismatch)
+    lines.push(`The service counts ${count(live)}: run sync --full to repair the catalog.`);
+  io.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
 async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {

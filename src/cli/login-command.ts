@@ -1,9 +1,10 @@
 import { AppError } from "../shared/app-error.ts";
-import type { SessionInfo } from "../shared/catalog/session-info.ts";
+import { type SessionInfo, signedInAs } from "../shared/catalog/session-info.ts";
 import { askHidden } from "./ask-hidden.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
+import { localTime } from "./people-format.ts";
 
 const loginOptions = {
   ...dataDirOption,
@@ -18,12 +19,21 @@ const loginOptions = {
 
 export const loginCommand: Command = {
   usage:
-    "login --base-url URL (--organisation ORG --username USER [--password PASS] | --account-id ID --api-key KEY) [--remember]",
+    "login --base-url URL [(--organisation ORG --username USER [--password PASS] | --account-id ID --api-key KEY) [--remember]]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, loginOptions, 0);
     const baseUrl = checkedBaseUrl(values["base-url"]);
     const remember = values.remember ?? false;
+    const credentialFlags = ["organisation", "username", "password", "account-id", "api-key"] as const;
+    const onlyAddress = credentialFlags.every((flag) => values[flag] === undefined) && !remember;
     return withCatalog(values["data-dir"], io, async ({ session }) => {
+      if (onlyAddress && (await session.info()) !== null) {
+        const moved = await session.moveTo(baseUrl);
+        io.stdout.write(
+          `The service is now reached at ${moved.baseUrl}. Still signed in; the catalog is kept.\n`,
+        );
+        return exitCodes.ok;
+      }
       let info: SessionInfo;
       if (values["account-id"] !== undefined) {
         if (values.organisation !== undefined || values.username !== undefined) throw mixedFlows();
@@ -40,7 +50,8 @@ export const loginCommand: Command = {
             "Give --organisation and --username (or --account-id and --api-key) to sign in.",
           );
         }
-        const password = values.password ?? io.env.CATALOG_PASSWORD ?? (await askHidden(io, "Password: "));
+        const password =
+          values.password ?? (io.env.CATALOG_PASSWORD || undefined) ?? (await askHidden(io, "Password: "));
         info = await session.signInOrganisation({ baseUrl, organisation, username, password, remember });
       }
       io.stdout.write(`${describeSignIn(info)}\n`);
@@ -50,12 +61,18 @@ export const loginCommand: Command = {
 };
 
 export const logoutCommand: Command = {
-  usage: "logout",
+  usage: "logout [--forget-catalog]",
   async run(args, io: CliIo) {
-    const { values } = parseCommandArgs(args, dataDirOption, 0);
-    return withCatalog(values["data-dir"], io, async ({ session }) => {
-      await session.signOut();
-      io.stdout.write("Signed out. The token and any stored password or key are forgotten.\n");
+    const { values } = parseCommandArgs(args, { ...dataDirOption, "forget-catalog": { type: "boolean" } }, 0);
+    const forgetCatalog = values["forget-catalog"] ?? false;
+    return withCatalog(values["data-dir"], io, async ({ core }) => {
+      await core.signOut({ forgetCatalog });
+      io.stdout.write(
+        forgetCatalog
+          ? "Signed out. The token, any stored password or key, and the catalog on this till are removed.\n"
+          : "Signed out. The token and any stored password or key are forgotten. The catalog stays readable\n" +
+              "on this till (lookup, search) but no longer syncs; logout --forget-catalog removes it.\n",
+      );
       return exitCodes.ok;
     });
   },
@@ -89,9 +106,8 @@ function mixedFlows(): AppError {
 }
 
 function describeSignIn(info: SessionInfo): string {
-  const who = info.subUser.username ?? info.subUser.id;
   const lines = [
-    `Signed in to ${info.account.name ?? info.account.id} as ${who} until ${info.expiresAt}.`,
+    `Signed in to ${info.account.name ?? info.account.id} as ${signedInAs(info)} until ${localTime(info.expiresAt)}.`,
     info.remembered
       ? "The credentials are stored, so the session renews by itself."
       : "Sign in again after that time (or use --remember to renew by itself).",

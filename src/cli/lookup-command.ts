@@ -1,6 +1,7 @@
 import { AppError } from "../shared/app-error.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
+import { noteWhenNotSyncing } from "./not-syncing-note.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { describeMatch } from "./product-text.ts";
 
@@ -14,10 +15,11 @@ export const lookupCommand: Command = {
     );
     const code = positionals[0];
     if (code === undefined) throw new AppError("invalid-input", "Give the code to look up.");
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
+    return withCatalog(values["data-dir"], io, async ({ core, session }) => {
       const answer = await core.lookup(code);
       if (values.json) writeJson(io, answer);
       else io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
+      await noteWhenNotSyncing(session, io);
       return answer.match ? exitCodes.ok : exitCodes.notFound;
     });
   },

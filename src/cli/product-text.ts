@@ -3,6 +3,7 @@ import { type Product, productCodes } from "../shared/api/product.ts";
 import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";
+import { productKindName } from "../shared/catalog/product-kind.ts";
 
 export function formatMoney({ amount, currency }: Money): string {
   try {
@@ -47,7 +48,7 @@ function describeLabel(label: LabelCharge): string[] {
 export function describeProductLine(product: Product): string {
   const flags = product.active ? "" : "  [inactive]";
   const codes = productCodes(product).join(", ") || "no barcode";
-  return `${product.name}  ${formatPrice(product)}  (${product.type}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
+  return `${product.name}  ${formatPrice(product)}  (${productKindName(product.type)}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
 }
 
 export function describeMatch(answer: LookupAnswer): string {

@@ -1,17 +1,16 @@
 // Sync progress for a person watching a terminal (a redrawn bar) or a log (a line now and then).
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
-
-const number = new Intl.NumberFormat("en-GB");
+import { count } from "./people-format.ts";
 
 export function describeProgress(progress: SyncProgress): string {
-  const rate = `${number.format(Math.round(progress.perSecond))}/s`;
+  const rate = `${count(Math.round(progress.perSecond))}/s`;
   if (!measurable(progress)) {
     const phase = progress.stream === "live" ? "fetching changes" : "checking deletions";
-    return `${number.format(progress.done)} records received (${phase})  ${rate}`;
+    return `${count(progress.done)} records received (${phase})  ${rate}`;
   }
   const total = progress.total ?? 0;
   const eta = progress.etaSeconds === null ? "" : `  about ${Math.ceil(progress.etaSeconds)} s left`;
-  return `${bar(progress.done / total)} ${number.format(progress.done)}/${number.format(total)} products  ${rate}${eta}`;
+  return `${bar(progress.done / total)} ${count(progress.done)}/${count(total)} products  ${rate}${eta}`;
 }
 
 /** Only the live walk of a full sync has a known end: an incremental sync fetches just the changes. */

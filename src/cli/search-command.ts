@@ -1,6 +1,7 @@
 import { AppError } from "../shared/app-error.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
+import { noteWhenNotSyncing } from "./not-syncing-note.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { describeProductLine } from "./product-text.ts";
 
@@ -15,11 +16,12 @@ export const searchCommand: Command = {
     const text = positionals[0];
     if (text === undefined) throw new AppError("invalid-input", "Give the text to search for.");
     const limit = integerFlag("limit", values.limit, 1, 200) ?? 20;
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
+    return withCatalog(values["data-dir"], io, async ({ core, session }) => {
       const results = await core.search(text, limit);
       if (values.json) writeJson(io, { query: text, results });
       else if (results.length === 0) io.stdout.write(`Nothing in the catalog matches "${text}".\n`);
       else io.stdout.write(`${results.map(describeProductLine).join("\n")}\n`);
+      await noteWhenNotSyncing(session, io);
       return exitCodes.ok;
     });
   },

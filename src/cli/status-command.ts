@@ -2,6 +2,7 @@ import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
+import { count, counted, localTime } from "./people-format.ts";
 
 export const statusCommand: Command = {
   usage: "status [--json]",
@@ -17,17 +18,29 @@ export const statusCommand: Command = {
 };
 
 function describeStatus(status: CatalogStatus): string {
-  if (!status.signedIn) return "Nobody is signed in. Use the login command first.";
+  if (status.account === null)
+    return "Nobody is signed in and there is no catalog on this till. Use the login command first.";
   const lines = [
-    `Account: ${status.account?.name ?? status.account?.id}`,
-    `Products in the local catalog: ${status.products} (${status.inactive} inactive)`,
-    `Last sync: ${status.lastSyncAt ?? "never"}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
-    `Signed in until: ${status.tokenExpiresAt ?? "unknown"}`,
+    `Account: ${status.account.name ?? status.account.id}`,
+    sessionLine(status),
+    `Products in the local catalog: ${count(status.products)} (${count(status.inactive)} of them inactive)`,
+    `Last sync: ${status.lastSyncAt === null ? "never" : localTime(status.lastSyncAt)}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
   ];
   if (status.serverTotal !== null)
-    lines.push(`The service counted ${status.serverTotal} products at the last sync.`);
+    lines.push(`The service counted ${counted(status.serverTotal, "product", "products")} at the last sync.`);
   if (status.mismatch) lines.push("The counts differ: run a full sync (sync --full) to repair the catalog.");
   if (status.quarantined > 0)
-    lines.push(`${status.quarantined} records from the service were unreadable and set aside.`);
+    lines.push(
+      `${counted(status.quarantined, "record", "records")} from the service were unreadable and set aside.`,
+    );
   return lines.join("\n");
+}
+
+function sessionLine(status: CatalogStatus): string {
+  const until = status.tokenExpiresAt === null ? "" : localTime(status.tokenExpiresAt);
+  if (status.session === "signed-in") return `Signed in until ${until}; the catalog syncs.`;
+  if (status.session === "session-expired") {
+    return `The session ended at ${until}. Lookups and search still work; sign in again (login) to sync.`;
+  }
+  return "Signed out. Lookups and search still work on this catalog, but it does not sync until someone signs in.";
 }

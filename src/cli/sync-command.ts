@@ -3,6 +3,7 @@ import { pagingLimits } from "../shared/api/pagination.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
+import { count, counted } from "./people-format.ts";
 import { progressWriter } from "./progress-line.ts";
 
 export const syncCommand: Command = {
@@ -46,16 +47,26 @@ export const syncCommand: Command = {
 
 function describeSummary(summary: SyncSummary): string {
   const kind = summary.mode === "full" ? "Full sync" : "Sync";
+  const live = summary.received - summary.deletions;
   const lines = [
-    `${kind} ${summary.resumed ? "resumed and " : ""}finished: ${summary.products} products in the local catalog` +
-      ` (${summary.received} received, ${summary.removed} removed, ${summary.pages} pages).`,
+    `${kind} ${summary.resumed ? "resumed and " : ""}finished: ${counted(summary.products, "product", "products")} in the local catalog.`,
+    `Received ${counted(summary.received, "record", "records")} in ${counted(summary.pages, "page", "pages")}: ` +
+      `${counted(live, "current product", "current products")} and ${counted(summary.deletions, "deletion", "deletions")} ` +
+      "(deleted products are removed from the catalog, not kept).",
   ];
+  if (summary.removed > 0) {
+    lines.push(
+      `${counted(summary.removed, "product", "products")} the service no longer lists were removed.`,
+    );
+  }
   if (summary.rejected > 0) {
-    lines.push(`${summary.rejected} records did not follow the service's format and were set aside.`);
+    lines.push(
+      `${counted(summary.rejected, "record", "records")} did not follow the service's format and were set aside.`,
+    );
   }
   if (summary.mismatch) {
     lines.push(
-      `The service counts ${summary.serverTotal} products but the local catalog has ${summary.products}. ` +
+      `The service counts ${count(summary.serverTotal ?? 0)} products but the local catalog has ${count(summary.products)}. ` +
         "Run a full sync (sync --full) to repair it.",
     );
   }

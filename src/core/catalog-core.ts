@@ -9,6 +9,7 @@ import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
+import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { type CatalogStore, catalogFileFor, openCatalogStore } from "./catalog/catalog-store.ts";
 import type { Session } from "./session/session.ts";
 import { sessionProductsSource } from "./sync/session-source.ts";
@@ -25,6 +26,11 @@ export interface CatalogCore {
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
   status(): Promise<CatalogStatus>;
+  /**
+   * Signs out. The catalog on this till stays readable (lookups and search work, nothing syncs)
+   * unless `forgetCatalog` asks to remove it from the disk as well.
+   */
+  signOut(options?: { forgetCatalog?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,31 +44,63 @@ export function createCatalogCore(deps: {
   let opened: { account: string; store: CatalogStore } | null = null;
   let syncing = false;
 
+  /** The catalog of whoever signed in last: still readable after signing out or when the session ended. */
   async function currentStore(): Promise<CatalogStore | null> {
-    const info = await session.info();
-    if (info === null) return null;
-    if (opened?.account === info.account.id) return opened.store;
-    await opened?.store.close();
-    const store = await openCatalogStore(catalogFileFor(deps.dataDir, info.account.id), { clock });
-    opened = { account: info.account.id, store };
+    const { record } = await session.state();
+    if (record === null) return null;
+    if (opened?.account === record.account.id) return opened.store;
+    await closeStore();
+    const store = await openCatalogStore(catalogFileFor(deps.dataDir, record.account.id), { clock });
+    opened = { account: record.account.id, store };
     return store;
+  }
+
+  async function closeStore(): Promise<void> {
+    const closing = opened;
+    opened = null;
+    await closing?.store.close();
   }
 
   async function requireStore(): Promise<CatalogStore> {
     const store = await currentStore();
     if (store === null) {
-      throw new AppError("sign-in-required", "Nobody is signed in. Sign in once to download the catalog.");
+      throw new AppError(
+        "sign-in-required",
+        "There is no catalog on this till yet. Sign in once to download it.",
+      );
     }
     return store;
   }
 
   return {
     async sync(options = {}) {
+      if ((await session.state()).state === "signed-out") {
+        throw new AppError(
+          "sign-in-required",
+          "Nobody is signed in, so the catalog cannot sync. Sign in first; the catalog on this till stays readable meanwhile.",
+        );
+      }
       const store = await requireStore();
       if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
       syncing = true;
+      const before = await store.readSyncState();
+      let committed = false;
       try {
-        return await runSync({ ...options, source: sessionProductsSource(session), store, clock });
+        return await runSync({
+          ...options,
+          onProgress: (progress) => {
+            committed = true;
+            options.onProgress?.(progress);
+          },
+          source: sessionProductsSource(session),
+          store,
+          clock,
+        });
+      } catch (error) {
+        // Refused or failed before any page was stored: nothing to resume, so the catalog says what it
+        // said before rather than claim a sync stopped part-way.
+        if (!committed) await store.writeSyncState(before);
+        throw error;
       } finally {
         syncing = false;
       }
@@ -85,27 +123,34 @@ export function createCatalogCore(deps: {
     },
 
     async status() {
-      const info = await session.info();
+      const { state: signIn, record } = await session.state();
       const store = await currentStore();
       const counts = store ? await store.counts() : { products: 0, inactive: 0, quarantined: 0 };
       const state = parseSyncState(store ? await store.readSyncState() : null);
       return {
-        signedIn: info !== null,
-        account: info?.account ?? null,
+        session: signIn,
+        signedIn: signIn === "signed-in",
+        account: record?.account ?? null,
         ...counts,
         lastSyncAt: state.lastSyncAt,
         lastFullSyncAt: state.lastFullSyncAt,
         syncUnfinished: state.running !== null,
-        tokenExpiresAt: info?.expiresAt ?? null,
+        tokenExpiresAt: signIn === "signed-out" ? null : (record?.expiresAt ?? null),
         serverTotal: state.serverTotal,
         mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
       };
     },
 
-    async close() {
-      await opened?.store.close();
-      opened = null;
+    async signOut(options = {}) {
+      const { record } = await session.state();
+      await session.signOut({ forget: options.forgetCatalog ?? false });
+      if (options.forgetCatalog && record !== null) {
+        await closeStore();
+        await removeCatalogFile(catalogFileFor(deps.dataDir, record.account.id));
+      }
     },
+
+    close: closeStore,
   };
 }
 

@@ -125,7 +125,10 @@ describe("search and bad input", () => {
     [["lookup"], /Give the code/],
     [["sync", "--page-size", "0"], /--page-size must be a whole number/],
     [["search", "x", "--limit", "many"], /--limit must be a whole number/],
-    [["lookup", "123", "--colour", "red"], /Unknown option/],
+    [
+      ["lookup", "123", "--colour", "red"],
+      /^Unknown flag --colour\. The flags of this command are: --data-dir DIR, --json\./,
+    ],
     [["frobnicate"], /Unknown command "frobnicate"/],
     [["login", "--base-url", "ftp://example"], /must start with http/],
     [["demo", "--products", "1000001"], /--products must be a whole number from 50 to 1000000/],
@@ -161,18 +164,31 @@ describe("without a connection", () => {
 });
 
 describe("signing out and the demo", () => {
-  it("forgets the session on logout and then asks to sign in", async () => {
+  it("forgets the session on logout but keeps the catalog readable, until asked to forget it too", async () => {
+    const product = find((p) => p.type === "product" && /^[3-9]\d{12}$/.test(p.barcode ?? ""));
     expect((await cli("logout")).code).toBe(0);
-    expect(JSON.parse((await cli("status", "--json")).stdout)).toMatchObject({ signedIn: false });
-    const lookup = await cli("lookup", "4006381333931");
-    expect(lookup.code).toBe(2);
-    expect(lookup.stderr).toContain("Sign in");
+    expect(JSON.parse((await cli("status", "--json")).stdout)).toMatchObject({
+      signedIn: false,
+      session: "signed-out",
+      products: live.length,
+    });
+    const lookup = await cli("lookup", product.barcode as string);
+    expect(lookup.code).toBe(0);
+    expect(lookup.stdout).toContain(product.name);
+    expect(lookup.stderr).toContain("signed out, so this catalog no longer syncs");
+    const sync = await cli("sync");
+    expect(sync.code).toBe(2);
+    expect(sync.stderr).toContain("Sign in first");
+    expect((await cli("logout", "--forget-catalog")).code).toBe(0);
+    const gone = await cli("lookup", product.barcode as string);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain("There is no catalog on this till yet. Sign in once to download it.");
   });
 
   it("runs the whole main job in one command", async () => {
     const result = await runCli(["demo", "--products", "400"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Synced \d+ products/);
+    expect(result.stdout).toMatch(/Synced [\d,.\s]+ products/);
     expect(result.stdout).toContain("(a variant: its parent and siblings come with it)");
     expect(result.stdout).toContain("No product has the code");
     expect(result.stdout).toMatch(/> search "/);

@@ -20,7 +20,7 @@ export function identityOf(record: SessionInfo): LoginIdentity {
 
 /** What either login result carries; the key login has no features and no warnings. */
 export type LoginFacts = Pick<KeyLoginResult, "user" | "expires_at"> & {
-  sub_user: { id: string; role?: string | null; username?: string | null };
+  sub_user: { id: string; role?: string | null; username?: string | null; description?: string | null };
   features?: Features | null;
   errors?: ErrorDetail[];
 };
@@ -37,6 +37,7 @@ export function recordFromLogin(
       id: result.sub_user.id,
       role: result.sub_user.role ?? null,
       username: result.sub_user.username ?? null,
+      description: result.sub_user.description ?? null,
     },
     features: result.features ?? null,
     expiresAt: result.expires_at,

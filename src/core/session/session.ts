@@ -1,7 +1,7 @@
 // The signed-in session: a token reused until shortly before `expires_at`, across restarts, renewed
 // unattended when the person chose to remember their credentials. Secrets stay in the SecretStore.
 import { AppError, isAppError } from "../../shared/app-error.ts";
-import type { SessionInfo } from "../../shared/catalog/session-info.ts";
+import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import { accountPathSegment } from "../api/account-path.ts";
 import type { Auth, CommerceClient } from "../api/commerce-client.ts";
 import type { RecordStore } from "../storage/record-store.ts";
@@ -22,9 +22,20 @@ export interface Session {
     apiKey: string;
     remember: boolean;
   }): Promise<SessionInfo>;
-  /** Forgets the token and any stored credentials. */
-  signOut(): Promise<void>;
+  /**
+   * Forgets the token and any stored credentials. Who was signed in is kept (marked signed out), so
+   * the last catalog stays readable on this till, unless `forget` asks to remove that too.
+   */
+  signOut(options?: { forget?: boolean }): Promise<void>;
+  /** Who is signed in; null when nobody is (never, or signed out). */
   info(): Promise<SessionInfo | null>;
+  /** Signed in, expired or signed out, with the last record (kept after a sign-out) when there is one. */
+  state(): Promise<{ state: SessionState; record: SessionInfo | null }>;
+  /**
+   * Moves the session to the service's new address (a changed port or host), keeping the sign-in,
+   * once the service there has answered for this account with it.
+   */
+  moveTo(baseUrl: string): Promise<SessionInfo>;
   /** Runs work with a valid token; a 401 in the middle gets one renewal and one retry. */
   authorised<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T>;
 }
@@ -54,6 +65,7 @@ export function createSession(deps: SessionDeps): Session {
   let renewing: Promise<Current> | null = null;
 
   async function logIn(identity: LoginIdentity, credential: string, remember: boolean): Promise<Current> {
+    refuseBlank(identity, credential);
     const client = deps.createClient(identity.baseUrl);
     const result =
       identity.method === "organisation"
@@ -93,6 +105,18 @@ export function createSession(deps: SessionDeps): Session {
     return renewing;
   }
 
+  async function signedInRecord(): Promise<SessionInfo> {
+    const record = await deps.records.read();
+    if (record === null) throw new AppError("sign-in-required", "Nobody is signed in. Sign in first.");
+    if (record.signedOut) {
+      throw new AppError(
+        "sign-in-required",
+        "This till is signed out: the catalog on it can still be read, but it does not sync. Sign in to sync.",
+      );
+    }
+    return record;
+  }
+
   async function current(record: SessionInfo): Promise<Current> {
     const token = await deps.secrets.get(tokenName);
     const fresh = deps.clock() < Date.parse(record.expiresAt) - skewMs;
@@ -106,17 +130,41 @@ export function createSession(deps: SessionDeps): Session {
     signInApiKey: async ({ baseUrl, accountId, apiKey, remember }) =>
       (await logIn({ baseUrl, method: "api-key", accountId }, apiKey, remember)).record,
 
-    async signOut() {
+    async signOut(options = {}) {
       await deps.secrets.delete(tokenName);
       await deps.secrets.delete(credentialName);
-      await deps.records.clear();
+      const record = await deps.records.read();
+      if (options.forget || record === null) await deps.records.clear();
+      else await deps.records.write({ ...record, remembered: false, signedOut: true });
     },
 
-    info: () => deps.records.read(),
+    async info() {
+      const record = await deps.records.read();
+      return record?.signedOut ? null : record;
+    },
+
+    async state() {
+      const record = await deps.records.read();
+      if (record === null || record.signedOut) return { state: "signed-out", record };
+      const token = await deps.secrets.get(tokenName);
+      if (token === null) return { state: "session-expired", record };
+      if (deps.clock() < Date.parse(record.expiresAt)) return { state: "signed-in", record };
+      const renewable = record.remembered && (await deps.secrets.get(credentialName)) !== null;
+      return { state: renewable ? "signed-in" : "session-expired", record };
+    },
+
+    async moveTo(baseUrl) {
+      const record = await signedInRecord();
+      const moved = { ...record, baseUrl };
+      const client = deps.createClient(baseUrl);
+      const { record: renewed, token } = await current(moved);
+      await client.productsTotal(authOf({ record: renewed, token }), { deleted: false });
+      await deps.records.write({ ...renewed, baseUrl });
+      return { ...renewed, baseUrl };
+    },
 
     async authorised(work) {
-      const record = await deps.records.read();
-      if (record === null) throw new AppError("sign-in-required", "Nobody is signed in. Sign in first.");
+      const record = await signedInRecord();
       const client = deps.createClient(record.baseUrl);
       const first = await current(record);
       try {
@@ -138,6 +186,28 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
   };
+}
+
+/** The service would only answer "the login request is not valid": say what is missing instead. */
+function refuseBlank(identity: LoginIdentity, credential: string): void {
+  const missing =
+    identity.method === "organisation"
+      ? [
+          ["organisation", identity.organisation],
+          ["user name", identity.username],
+          ["password", credential],
+        ]
+      : [
+          ["account id", identity.accountId],
+          ["API key", credential],
+        ];
+  const blank = missing.filter(([, value]) => (value ?? "").trim() === "").map(([name]) => name);
+  if (blank.length > 0) {
+    throw new AppError(
+      "invalid-input",
+      `The ${blank.join(" and the ")} cannot be empty. Type it to sign in.`,
+    );
+  }
 }
 
 function authOf({ record, token }: Current): Auth {

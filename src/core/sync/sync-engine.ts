@@ -24,7 +24,10 @@ export type SyncTarget = Pick<
 export interface SyncSummary {
   mode: "full" | "incremental";
   resumed: boolean;
+  /** Valid records received, both streams; a product changed twice during the run counts twice. */
   received: number;
+  /** Of those, the ones from the deleted stream: deletions applied, never kept as products. */
+  deletions: number;
   rejected: number;
   removed: number;
   pages: number;
@@ -66,7 +69,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   let pending = nextRequest(state, size, source, signal);
   const [liveTotal, deletedTotal] = await counting;
   const totals = { live: liveTotal, deleted: deletedTotal };
-  const tally = { received: 0, rejected: 0, pages: 0 };
+  const tally = { received: 0, deletions: 0, rejected: 0, pages: 0 };
   const kept = { live: 0, deleted: 0 };
 
   while (pending !== null) {
@@ -85,6 +88,7 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
       syncState: state,
     });
     tally.received += step.received.length;
+    if (stream === "deleted") tally.deletions += step.received.length;
     tally.rejected += step.rejected.length;
     tally.pages += 1;
     options.onProgress?.(progressOf(mode, stream, tally, totals.live, clock() - started));
@@ -129,7 +133,7 @@ async function finish(
     state: SyncState;
     mode: "full" | "incremental";
     resumed: boolean;
-    tally: { received: number; rejected: number; pages: number };
+    tally: { received: number; deletions: number; rejected: number; pages: number };
     liveTotalAtStart: number | null;
   },
 ): Promise<SyncSummary> {

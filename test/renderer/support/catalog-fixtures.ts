@@ -104,6 +104,7 @@ export function matchOf(found: Product, products: readonly Product[] = catalogPr
 
 export function status(fields: Partial<AppStatus> = {}): AppStatus {
   return {
+    session: fields.signedIn === false ? "signed-out" : "signed-in",
     signedIn: true,
     account: { id: "acct-1", legacyId: null, name: "Corner Shop" },
     products: catalogProducts.length,

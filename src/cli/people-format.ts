@@ -1,0 +1,20 @@
+// Numbers and times as the CLI shows them to people: one number format and local times, both in
+// the person's own locale. (--json keeps the ISO instants and plain numbers.)
+
+const numbers = new Intl.NumberFormat();
+const times = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export function count(value: number): string {
+  return numbers.format(value);
+}
+
+/** A whole number of something: "1 product", "19,380 products". */
+export function counted(value: number, one: string, many: string): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
+/** An ISO instant in local time, to the minute, e.g. "22 Nov 2026, 08:35". */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : times.format(date);
+}
