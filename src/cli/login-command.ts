@@ -1,4 +1,4 @@
-import { AppError } from "../shared/app-error.ts";
+import { AppError, isAppError } from "../shared/app-error.ts";
 import { type SessionInfo, signedInAs } from "../shared/catalog/session-info.ts";
 import { askHidden } from "./ask-hidden.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
@@ -28,7 +28,13 @@ export const loginCommand: Command = {
     const onlyAddress = credentialFlags.every((flag) => values[flag] === undefined) && !remember;
     return withCatalog(values["data-dir"], io, async ({ session }) => {
       if (onlyAddress && (await session.info()) !== null) {
-        const moved = await session.moveTo(baseUrl);
+        const before = (await session.info())?.baseUrl;
+        const moved = await session.moveTo(baseUrl).catch((error: unknown) => {
+          if (!isAppError(error)) throw error;
+          throw new AppError(error.kind, `${error.message} The saved address stays ${before}.`, {
+            cause: error,
+          });
+        });
         io.stdout.write(
           `The service is now reached at ${moved.baseUrl}. Still signed in; the catalog is kept.\n`,
         );

@@ -38,7 +38,12 @@ function describeStatus(status: CatalogStatus): string {
 
 function sessionLine(status: CatalogStatus): string {
   const until = status.tokenExpiresAt === null ? "" : localTime(status.tokenExpiresAt);
-  if (status.session === "signed-in") return `Signed in until ${until}; the catalog syncs.`;
+  if (status.session === "signed-in") {
+    const ended = status.tokenExpiresAt !== null && Date.parse(status.tokenExpiresAt) <= Date.now();
+    return ended
+      ? `Signed in; the token ended at ${until} and renews itself from the stored credentials at the next sync.`
+      : `Signed in until ${until}; the catalog syncs.`;
+  }
   if (status.session === "session-expired") {
     return `The session ended at ${until}. Lookups and search still work; sign in again (login) to sync.`;
   }
