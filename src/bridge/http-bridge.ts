@@ -13,6 +13,7 @@ import {
   type CatalogServiceEvents,
   forwardCatalogEvents,
 } from "../core/ipc/catalog-handlers.ts";
+import { AppError } from "../shared/app-error.ts";
 import { methodOfChannel } from "../shared/ipc/catalog-channels.ts";
 import { bridgePaths } from "./bridge-paths.ts";
 import { pageHtml } from "./page-html.ts";
@@ -139,7 +140,17 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const port = options.port ?? 0;
+      if (error.code !== "EADDRINUSE") reject(error);
+      else
+        reject(
+          new AppError(
+            "invalid-input",
+            `Port ${port} on 127.0.0.1 is taken: choose another, or 0 for any free one.`,
+          ),
+        );
+    });
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -173,6 +173,13 @@ describe("browser bridge", () => {
     expect(await (await fetch(`${bridge.origin}/app.js`)).text()).toBe("console.log('app')");
   });
 
+  it("says plainly when its port is taken", async () => {
+    const port = Number(new URL(bridge.origin).port);
+    await expect(startHttpBridge({ handlers: () => ({}) as never, events, pageDir, port })).rejects.toThrow(
+      `Port ${port} on 127.0.0.1 is taken: choose another, or 0 for any free one.`,
+    );
+  });
+
   it("serves nothing outside the page folder", async () => {
     for (const path of [
       "/../outside-the-page.txt",
