@@ -2,8 +2,9 @@
 // settings screens, a status bar, and a scanner that works whatever has the focus.
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
+import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
-import type { SessionInfo } from "../../shared/catalog/session-info.ts";
+import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
@@ -21,6 +22,17 @@ import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
 type Screen = "scan" | "search" | "product" | "account" | "settings";
+
+/**
+ * The catalog's own word on the session when it has given one; else what the session record says
+ * (an ended token counts as expired only when nothing can renew it).
+ */
+function sessionStateOf(status: AppStatus | null, session: SessionInfo | null): SessionState {
+  if (status) return status.lastError?.kind === "sign-in-required" ? "session-expired" : status.session;
+  if (session === null || session.signedOut) return "signed-out";
+  const ended = Date.parse(session.expiresAt) <= Date.now();
+  return ended && !session.remembered ? "session-expired" : "signed-in";
+}
 
 /** An ended session still says who signed in last, so the form comes pre-filled. */
 function identityOf(session: SessionInfo | null): SignInIdentity | null {
@@ -96,13 +108,14 @@ function Screens() {
             : null,
       }
     : null;
-  const sessionEnded =
-    status?.lastError?.kind === "sign-in-required" ||
-    (session !== null && !session.remembered && Date.parse(session.expiresAt) <= Date.now());
+  const state = sessionStateOf(status, session);
+  const sessionEnded = state === "session-expired";
+  // Whoever signed out leaves a record behind (the catalog stays theirs), but nobody is signed in.
+  const signedIn = state === "signed-in" ? session : null;
   const nav: [Screen, string][] = [
     ["scan", t("nav.scan")],
     ["search", t("nav.search")],
-    ["account", session && !sessionEnded ? t("nav.accountSignedIn") : t("nav.account")],
+    ["account", signedIn ? t("nav.accountSignedIn") : t("nav.account")],
     ["settings", t("nav.settings")],
   ];
 
@@ -123,7 +136,7 @@ function Screens() {
           ))}
         </nav>
       </header>
-      {(sessionEnded || (session === null && (status?.products ?? 0) > 0)) && screen !== "account" && (
+      {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) && screen !== "account" && (
         <div className="banner" role="note">
           {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
           <button type="button" onClick={() => setScreen("account")}>
@@ -162,9 +175,9 @@ function Screens() {
             <p role="alert">{openFailed}</p>
           ))}
         {screen === "account" &&
-          (session && !sessionEnded ? (
+          (signedIn ? (
             <AccountPanel
-              session={session}
+              session={signedIn}
               onSignOut={() => void settled(api.signOut()).then(catalog.refresh)}
             />
           ) : (
@@ -183,7 +196,7 @@ function Screens() {
       <StatusBar
         status={status}
         progress={catalog.progress}
-        session={session}
+        session={signedIn}
         fault={catalog.fault}
         onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
         onCancel={() => void settled(api.cancelSync())}

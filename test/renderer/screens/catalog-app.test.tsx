@@ -85,9 +85,7 @@ describe("catalog app", () => {
     const catalog = show(
       fakeCatalog({
         session: session({ expiresAt: "2020-01-01T00:00:00.000Z" }),
-        status: status({
-          lastError: { kind: "sign-in-required", message: "Your session has ended. Sign in again." },
-        }),
+        status: status({ session: "session-expired", signedIn: false }),
       }),
     );
     const banner = await screen.findByRole("note");

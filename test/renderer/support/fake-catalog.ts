@@ -56,7 +56,7 @@ export function fakeCatalog(
     signOut: () => {
       record("signOut");
       session = null;
-      status = { ...status, signedIn: false };
+      status = { ...status, signedIn: false, session: "signed-out" };
       return ok(null);
     },
     sessionInfo: () => ok(session),

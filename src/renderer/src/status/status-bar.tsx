@@ -2,7 +2,7 @@
 // highlighted), how many products against the service's count, the sync's progress with its ETA,
 // the last error in plain words, a sync button, and who is signed in until when.
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
-import type { SessionInfo } from "../../../shared/catalog/session-info.ts";
+import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -103,6 +103,5 @@ function SyncProgressView(props: { progress: SyncProgress | null }) {
 }
 
 export function sessionUser(session: SessionInfo): string {
-  const account = session.account.name ?? session.account.id;
-  return session.method === "organisation" ? `${session.username} (${account})` : account;
+  return `${signedInAs(session)} (${session.account.name ?? session.account.id})`;
 }
