@@ -65,7 +65,7 @@ async function sync(catalog: OpenCatalog, io: CliIo, generated: number): Promise
   const live = summary.serverTotal ?? summary.products;
   const deleted = generated - live;
   const lines = [
-    `Synced ${counted(summary.products, "product", "products")} in ${seconds.toFixed(1)} s (${counted(summary.pages, "page", "pages")}).`,
+    `Synced ${counted(summary.products, "product", "products")} in ${count(Math.round(seconds * 10) / 10)} s (${counted(summary.pages, "page", "pages")}).`,
   ];
   if (deleted > 0) {
     lines.push(

@@ -4,6 +4,7 @@ import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";
 import { productKindName } from "../shared/catalog/product-kind.ts";
+import { count } from "./people-format.ts";
 
 export function formatMoney({ amount, currency }: Money): string {
   try {
@@ -31,7 +32,7 @@ function describeLabel(label: LabelCharge): string[] {
   const lines: string[] = [];
   const unitPrice = label.unitPrice === null ? "" : ` at ${formatMoney(label.unitPrice)}/kg`;
   if (label.weight)
-    lines.push(`  weight on the label: ${label.weight.value} ${label.weight.unit}${unitPrice}`);
+    lines.push(`  weight on the label: ${count(label.weight.value)} ${label.weight.unit}${unitPrice}`);
   if (label.kind === "price" && label.charge)
     lines.push(`  price on the label: ${formatMoney(label.charge)}`);
   if (label.discount) lines.push(`  discount on the label: ${formatMoney(label.discount)} off`);
