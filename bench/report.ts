@@ -37,7 +37,7 @@ export function printTable(
       figure.label,
       amount(figure.value, figure.unit),
       figure.baseline === null ? "" : `${amount(figure.baseline, figure.unit)} (${figure.baselineLabel})`,
-      ratio === null ? "" : `${ratio.toFixed(2)}x`,
+      ratio === null ? "" : `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}x`,
       figure.goal,
       times(figure.ours, figure.base),
     ];
