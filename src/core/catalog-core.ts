@@ -46,7 +46,7 @@ export function createCatalogCore(deps: {
 
   /** The catalog of whoever signed in last: still readable after signing out or when the session ended. */
   async function currentStore(): Promise<CatalogStore | null> {
-    const { record } = await session.state();
+    const record = await session.lastRecord();
     if (record === null) return null;
     if (opened?.account === record.account.id) return opened.store;
     await closeStore();

@@ -32,6 +32,11 @@ export interface Session {
   /** Signed in, expired or signed out, with the last record (kept after a sign-out) when there is one. */
   state(): Promise<{ state: SessionState; record: SessionInfo | null }>;
   /**
+   * The last record alone, signed out or not: whose catalog this till reads. Every scan asks, so it
+   * leaves the secrets alone (state() reads them too).
+   */
+  lastRecord(): Promise<SessionInfo | null>;
+  /**
    * Moves the session to the service's new address (a changed port or host), keeping the sign-in,
    * once the service there has answered for this account with it.
    */
@@ -142,6 +147,8 @@ export function createSession(deps: SessionDeps): Session {
       const record = await deps.records.read();
       return record?.signedOut ? null : record;
     },
+
+    lastRecord: () => deps.records.read(),
 
     async state() {
       const record = await deps.records.read();
