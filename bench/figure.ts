@@ -53,19 +53,27 @@ export function spread<T>(items: readonly T[], size: number): T[] {
   return items.filter((_, index) => index % step === 0).slice(0, size);
 }
 
-/** Times each call; adds the block's wall and CPU time to `side` when it counts. */
+/**
+ * Times each call (and its CPU time, when `cpuTimes` is given: on a busy machine a slow call is
+ * mostly time spent waiting for a core, which the CPU time leaves out); adds the block's wall and CPU time to `side` when it counts. */
 export async function measure(
   inputs: readonly string[],
   times: number[],
   side: Side | null,
   run: (input: string) => Promise<unknown>,
+  cpuTimes?: number[],
 ): Promise<void> {
   const cpu = process.cpuUsage();
   const began = performance.now();
   for (const input of inputs) {
+    const cpuStarted = cpuTimes && process.cpuUsage();
     const started = performance.now();
     await run(input);
     times.push(performance.now() - started);
+    if (cpuStarted) {
+      const used = process.cpuUsage(cpuStarted);
+      cpuTimes?.push((used.user + used.system) / 1000);
+    }
   }
   if (side === null) return;
   side.wallMs += performance.now() - began;

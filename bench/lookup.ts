@@ -15,6 +15,8 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
   const raw = openRawStore(fixture.rawFile);
   const ours: number[] = [];
   const base: number[] = [];
+  const oursCpu: number[] = [];
+  const baseCpu: number[] = [];
   const oursSide: Side = { wallMs: 0, cpuMs: 0 };
   const baseSide: Side = { wallMs: 0, cpuMs: 0 };
   try {
@@ -23,12 +25,24 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
       const counted = round > 0;
       for (let start = 0; start < fixture.codes.length; start += block) {
         const codes = fixture.codes.slice(start, start + block);
-        await measure(codes, counted ? ours : [], counted ? oursSide : null, async (code) => {
-          if ((await core.lookup(code)).match === null) throw new Error(`lookup of ${code} found nothing`);
-        });
-        await measure(codes, counted ? base : [], counted ? baseSide : null, async (code) => {
-          if (raw.lookup(code) === undefined) throw new Error(`raw lookup of ${code} found nothing`);
-        });
+        await measure(
+          codes,
+          counted ? ours : [],
+          counted ? oursSide : null,
+          async (code) => {
+            if ((await core.lookup(code)).match === null) throw new Error(`lookup of ${code} found nothing`);
+          },
+          counted ? oursCpu : [],
+        );
+        await measure(
+          codes,
+          counted ? base : [],
+          counted ? baseSide : null,
+          async (code) => {
+            if (raw.lookup(code) === undefined) throw new Error(`raw lookup of ${code} found nothing`);
+          },
+          counted ? baseCpu : [],
+        );
       }
     }
   } finally {
@@ -48,6 +62,15 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
       goal: "< 1 ms",
       ours: oursSide,
       base: baseSide,
+    },
+    {
+      key: `lookup_p99_cpu_${size}_ms`,
+      label: `lookup p99 of CPU time at ${size}`,
+      unit: "ms",
+      value: percentile(oursCpu, 0.99),
+      baselineLabel,
+      baseline: percentile(baseCpu, 0.99),
+      goal: "",
     },
     {
       key: `lookup_p50_${size}_ms`,
