@@ -7,7 +7,7 @@ import { AppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
-import type { LookupAnswer, LookupMatch } from "../shared/catalog/lookup-answer.ts";
+import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { type CatalogStore, catalogFileFor, openCatalogStore } from "./catalog/catalog-store.ts";
@@ -25,6 +25,8 @@ export interface CatalogCore {
   }): Promise<SyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
+  /** A product by id with its parent and variants, or null. */
+  product(id: string): Promise<ProductFamily | null>;
   status(): Promise<CatalogStatus>;
   /**
    * Signs out. The catalog on this till stays readable (lookups and search work, nothing syncs)
@@ -38,7 +40,8 @@ export function createCatalogCore(deps: {
   dataDir: string;
   session: Session;
   clock: () => number;
-  scanOptions?: ScanOptions;
+  /** Read at every lookup, so a change of the scanner settings applies at once. */
+  scanOptions?: () => ScanOptions;
 }): CatalogCore {
   const { session, clock } = deps;
   let opened: { account: string; store: CatalogStore } | null = null;
@@ -108,7 +111,7 @@ export function createCatalogCore(deps: {
 
     async lookup(input) {
       const store = await requireStore();
-      const code = readScan(input, deps.scanOptions, new Date(clock()));
+      const code = readScan(input, deps.scanOptions?.(), new Date(clock()));
       for (const key of code.searchKeys) {
         const match = await store.lookupCode(key);
         if (match !== null) return found(input, code, match);
@@ -120,6 +123,10 @@ export function createCatalogCore(deps: {
 
     async search(text, limit = 20) {
       return (await requireStore()).search(text, limit);
+    },
+
+    async product(id) {
+      return (await requireStore()).productById(id);
     },
 
     async status() {

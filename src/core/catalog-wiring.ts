@@ -1,6 +1,7 @@
 // The catalog core put together once: the session over the given stores, the API client per base
 // URL, and the core over both. The CLI, the Electron app and the tests differ only in what they pass.
 
+import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
 import { type CommerceClientOptions, createCommerceClient } from "./api/commerce-client.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
@@ -15,6 +16,8 @@ export interface CatalogWiring {
   clock: () => number;
   /** Everything of the API client but its base URL, which comes from the sign-in. */
   client?: Omit<CommerceClientOptions, "baseUrl" | "clock">;
+  /** The scanner's settings, read at every lookup; the reader's defaults when absent. */
+  scanOptions?: () => ScanOptions;
 }
 
 export interface WiredCatalog {
@@ -30,5 +33,5 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     createClient: (baseUrl) => createCommerceClient({ ...wiring.client, baseUrl, clock }),
     clock,
   });
-  return { session, core: createCatalogCore({ dataDir, session, clock }) };
+  return { session, core: createCatalogCore({ dataDir, session, clock, scanOptions: wiring.scanOptions }) };
 }

@@ -16,6 +16,7 @@ export const errorKinds = [
   "cancelled",
   "storage", // the local catalog database could not be used
   "invalid-input", // a person typed something unusable
+  "internal", // a fault inside the app itself (a bug, a crashed worker)
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

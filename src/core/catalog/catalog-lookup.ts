@@ -5,7 +5,7 @@
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
-import type { LookupMatch, MatchedField } from "../../shared/catalog/lookup-answer.ts";
+import type { LookupMatch, MatchedField, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { searchText } from "./search-text.ts";
 
 /** A live product as the read queries return it. */
@@ -19,6 +19,8 @@ export interface CatalogLookup {
   lookupCode(code: string): LookupMatch | null;
   /** A product whose SKU, else whose custom id, is the typed text (case and accents aside). */
   lookupIdentifier(text: string): LookupMatch | null;
+  /** A live product by its id, with its variant family; null when the catalog does not hold it. */
+  productById(id: string): ProductFamily | null;
   /**
    * Live products a code (already a catalogKey) names, best first: an active one before an inactive
    * one, then the most recently updated. A code from a parent's children summary names the child, or
@@ -36,8 +38,8 @@ export function catalogLookup(db: Database): CatalogLookup {
     WHERE c.code = ? AND p.deleted = 0
     ORDER BY p.active DESC, p.updated_at DESC
     LIMIT ?`);
-  const liveById = db.prepare<[string], { record: string }>(
-    "SELECT record FROM products WHERE id = ? AND deleted = 0",
+  const liveById = db.prepare<[string], FoundRow>(
+    "SELECT id, parent, record FROM products WHERE id = ? AND deleted = 0",
   );
   // Answered from the partial index on parent: a product without variants costs one index probe.
   const liveVariants = db.prepare<[string], { record: string }>(
@@ -57,14 +59,17 @@ export function catalogLookup(db: Database): CatalogLookup {
     return key === "" ? [] : byCode.all(key, limit);
   }
 
-  function withFamily(match: FoundRow, matchedBy: MatchedField): LookupMatch {
+  function family(match: FoundRow): ProductFamily {
     const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
     return {
       product: parseRecord(match.record),
       parent: parentRow === undefined ? null : parseRecord(parentRow.record),
       variants: liveVariants.all(match.parent ?? match.id).map((row) => parseRecord(row.record)),
-      matchedBy,
     };
+  }
+
+  function withFamily(match: FoundRow, matchedBy: MatchedField): LookupMatch {
+    return { ...family(match), matchedBy };
   }
 
   return {
@@ -81,6 +86,10 @@ export function catalogLookup(db: Database): CatalogLookup {
         if (match !== undefined) return withFamily(match, field);
       }
       return null;
+    },
+    productById(id) {
+      const row = liveById.get(id);
+      return row === undefined ? null : family(row);
     },
   };
 }

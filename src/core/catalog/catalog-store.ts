@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Product } from "../../shared/api/product.ts";
-import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { catalogCounts } from "./catalog-counts.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
@@ -32,6 +32,8 @@ export interface CatalogStore {
   lookupCode(code: string): Promise<LookupMatch | null>;
   /** A product whose SKU, else custom id, is the text (exact, case-insensitive). */
   lookupIdentifier(text: string): Promise<LookupMatch | null>;
+  /** A live product by id, with its parent and variants. */
+  productById(id: string): Promise<ProductFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
@@ -92,6 +94,7 @@ export async function openCatalogStore(
     },
     lookupCode: async (code) => lookup.lookupCode(code),
     lookupIdentifier: async (text) => lookup.lookupIdentifier(text),
+    productById: async (id) => lookup.productById(id),
     search: async (text, limit) => search(text, limit),
     counts: () => catalogCounts(reader),
     async close() {

@@ -26,8 +26,11 @@ import { describeIssues } from "../api/api-errors.ts";
 
 /** What the handlers drive: one method per channel, taking the argument as the contract parsed it. */
 export type CatalogServiceMethods = {
-  [M in CatalogMethod]: (argument: z.output<CatalogContract[M]["argument"]>) => Promise<MethodResult<M>>;
+  [M in CatalogMethod]: undefined extends MethodInput<M>
+    ? (argument?: MethodInput<M>) => Promise<MethodResult<M>>
+    : (argument: MethodInput<M>) => Promise<MethodResult<M>>;
 };
+type MethodInput<M extends CatalogMethod> = z.output<CatalogContract[M]["argument"]>;
 
 /** The service's events, as subscriptions returning their unsubscribe. */
 export type CatalogServiceEvents = {

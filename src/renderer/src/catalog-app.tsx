@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
-import type { LookupMatch } from "../../shared/catalog/lookup-answer.ts";
+import type { ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
@@ -57,7 +57,7 @@ function Screens() {
   const { t, language } = useI18n();
   const [screen, setScreen] = useState<Screen>("scan");
   const [searchText, setSearchText] = useState("");
-  const [opened, setOpened] = useState<LookupMatch | null>(null);
+  const [opened, setOpened] = useState<ProductFamily | null>(null);
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
   const scan = useLookup(api, sound);

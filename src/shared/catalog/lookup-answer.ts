@@ -58,6 +58,10 @@ export const lookupMatchSchema = z.object({
 });
 export type LookupMatch = z.infer<typeof lookupMatchSchema>;
 
+/** A product with its parent and variants, as read by id (no query, so nothing was matched). */
+export const productFamilySchema = lookupMatchSchema.omit({ matchedBy: true });
+export type ProductFamily = z.infer<typeof productFamilySchema>;
+
 export const lookupAnswerSchema = z.object({
   query: z.string(),
   /** What the scanned code was understood to be. */

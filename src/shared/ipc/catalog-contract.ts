@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { productSchema } from "../api/product.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
-import { lookupAnswerSchema, lookupMatchSchema } from "../catalog/lookup-answer.ts";
+import { lookupAnswerSchema, productFamilySchema } from "../catalog/lookup-answer.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
 import { appSettingsSchema, settingsChangeSchema } from "../settings/app-settings.ts";
@@ -76,7 +76,7 @@ export const catalogContract = {
   /** A product by id, with its parent and variant family; null when the catalog does not hold it. */
   product: {
     argument: z.strictObject({ id: field("The product id") }),
-    result: lookupMatchSchema.nullable(),
+    result: productFamilySchema.nullable(),
   },
   settings: { argument: none, result: appSettingsSchema },
   changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },

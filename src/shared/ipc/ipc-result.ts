@@ -9,8 +9,6 @@ export const ipcErrorKinds = [
   "invalid-argument",
   /** The call came from a page that is not the app's own; nothing was done. */
   "forbidden-sender",
-  /** A fault inside the app (a bug); the message says so without internals. */
-  "internal",
 ] as const;
 export type IpcErrorKind = (typeof ipcErrorKinds)[number];
 

@@ -1,13 +1,13 @@
 // One product opened from the search or the matrix: its facts, and for a variant family the options
 // matrix (the opened variant highlighted), each cell opening that variant in turn.
 import type { Product } from "../../../shared/api/product.ts";
-import type { LookupMatch } from "../../../shared/catalog/lookup-answer.ts";
+import type { ProductFamily } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { ProductSummary } from "./product-summary.tsx";
 import { VariantMatrix } from "./variant-matrix.tsx";
 
 export function ProductView(props: {
-  match: LookupMatch;
+  match: ProductFamily;
   onBack: () => void;
   onOpen: (product: Product) => void;
 }) {

@@ -1,0 +1,392 @@
+// The catalog as the desktop app's main process runs it: the session, a read connection answering
+// lookups at once (offline too), and every sync in a worker thread with its own write connection.
+// Syncs start on their own (at start-up, every N minutes, when the connection comes back) or on
+// demand, one at a time. Plain Node: the Electron shell and the browser bridge both drive this.
+
+import { Worker } from "node:worker_threads";
+import { AppError, isAppError } from "../../shared/app-error.ts";
+import type { AppStatus } from "../../shared/catalog/app-status.ts";
+import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
+import type { SessionInfo } from "../../shared/catalog/session-info.ts";
+import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { CatalogEvent } from "../../shared/ipc/catalog-channels.ts";
+import type { EventData } from "../../shared/ipc/catalog-contract.ts";
+import type { IpcError } from "../../shared/ipc/ipc-result.ts";
+import { type AppSettings, appSettingsSchema, defaultSettings } from "../../shared/settings/app-settings.ts";
+import type { Auth } from "../api/commerce-client.ts";
+import type { RetryOptions } from "../api/retry-policy.ts";
+import { catalogFileFor } from "../catalog/catalog-store.ts";
+import { wireCatalog } from "../catalog-wiring.ts";
+import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
+import type { RecordStore } from "../storage/record-store.ts";
+import type { SecretStore } from "../storage/secret-store.ts";
+import type { SettingsStore } from "../storage/settings-store.ts";
+import type { SyncSummary } from "../sync/sync-engine.ts";
+import { createConnectivity } from "./connectivity.ts";
+import { explainMiss, freshnessOf } from "./freshness.ts";
+import { type ServiceClock, systemClock } from "./service-clock.ts";
+import { type CreateWorker, syncInWorker } from "./worker-sync.ts";
+
+export interface CatalogServiceDeps {
+  dataDir: string;
+  /** Who is signed in (no secrets). */
+  records: RecordStore<SessionInfo>;
+  secrets: SecretStore;
+  settings: SettingsStore;
+  /** Why credentials cannot be remembered here (see chooseSecretStorage); null when they can. */
+  rememberUnavailable?: string | null;
+  clock?: ServiceClock;
+  /** For sign-ins and probes on the main side; the worker uses the platform's fetch. */
+  fetch?: typeof fetch;
+  /** The sync worker's module (src/core/service/sync-worker.ts, or its build output). */
+  syncWorker: { url: URL; create?: CreateWorker };
+  /** Plain data only: the worker gets the same. */
+  client?: { timeoutMs?: number; retry?: Partial<RetryOptions> };
+  probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
+  /** Told about faults nobody asked for (a background sync's bug, a status that failed to build). */
+  onFault?: (what: string, error: unknown) => void;
+}
+
+export interface CatalogService extends CatalogServiceMethods, CatalogServiceEvents {
+  /** Opens the local catalog, then syncs in the background when a session is usable. */
+  start(): Promise<void>;
+  /** Cancels a running sync, waits for its worker, stops the timers and closes the catalog. */
+  close(): Promise<void>;
+}
+
+interface RunningSync {
+  controller: AbortController;
+  mode: "full" | "incremental";
+  progress: SyncProgress | null;
+  finished: Promise<unknown>;
+}
+
+const minuteMs = 60_000;
+
+export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
+  const clock = deps.clock ?? systemClock;
+  const fault = (what: string, error: unknown) => deps.onFault?.(what, error);
+  const rememberUnavailable = deps.rememberUnavailable ?? null;
+  let settings: AppSettings = defaultSettings;
+  const { session, core } = wireCatalog({
+    dataDir: deps.dataDir,
+    records: deps.records,
+    secrets: deps.secrets,
+    clock: () => clock.now(),
+    client: { ...deps.client, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    scanOptions: () => settings.scanner,
+  });
+  const listeners = {
+    syncProgress: new Set<(data: unknown) => void>(),
+    statusChanged: new Set<(data: unknown) => void>(),
+  };
+  let running: RunningSync | null = null;
+  let lastError: IpcError | null = null;
+  /** The catalog's status as of the last change, for explaining misses without counting rows. */
+  let known: CatalogStatus | null = null;
+  let sessionBaseUrl: string | null = null;
+  let planned: { timer: unknown; at: number } | null = null;
+  let closed = false;
+
+  const connectivity = createConnectivity({
+    clock,
+    fetch: deps.fetch ?? globalThis.fetch,
+    probeIntervalMs: deps.probe?.intervalMs,
+    offlineProbeIntervalMs: deps.probe?.offlineIntervalMs,
+    probeTimeoutMs: deps.probe?.timeoutMs,
+    onChange(online, previous) {
+      emitStatus();
+      if (online && previous === false) void backgroundSync();
+    },
+  });
+
+  function emit<E extends CatalogEvent>(event: E, data: EventData<E>): void {
+    for (const listener of listeners[event]) {
+      try {
+        listener(data);
+      } catch (error) {
+        fault(`a ${event} listener`, error);
+      }
+    }
+  }
+
+  function emitStatus(): void {
+    if (listeners.statusChanged.size === 0) return;
+    status().then(
+      (value) => emit("statusChanged", value),
+      (error: unknown) => fault("status", error),
+    );
+  }
+
+  async function refreshKnown(): Promise<void> {
+    const info = await session.info();
+    sessionBaseUrl = info?.baseUrl ?? null;
+    known = await core.status();
+  }
+
+  async function status(): Promise<AppStatus> {
+    const base = await core.status();
+    known = base;
+    return {
+      ...base,
+      freshness: freshnessOf(base.lastSyncAt, clock.now(), settings.staleAfterHours),
+      sync: {
+        running: running !== null,
+        mode: running?.progress?.mode ?? running?.mode ?? null,
+        progress: running?.progress ?? null,
+        nextAt: planned === null ? null : new Date(planned.at).toISOString(),
+      },
+      online: connectivity.online(),
+      lastError,
+      rememberUnavailable,
+    };
+  }
+
+  /** A valid token for the worker, never the one the service just refused: renewal stays here. */
+  function tokenFor(refused: string | null): Promise<Auth> {
+    return session.authorised(async (auth) => {
+      // Reported as a refusal, so the session renews (when it may) and calls again with a new token.
+      if (auth.token === refused)
+        throw new AppError("unauthorized", "The commerce service refused the token.");
+      return auth;
+    });
+  }
+
+  function sync(mode: "full" | "incremental"): Promise<SyncSummary> {
+    if (closed) return Promise.reject(new AppError("cancelled", "The catalog is closing."));
+    if (running !== null) {
+      return Promise.reject(
+        new AppError("conflict", "A sync is already running. Wait for it to finish, or cancel it."),
+      );
+    }
+    const controller = new AbortController();
+    const run: RunningSync = { controller, mode, progress: null, finished: Promise.resolve() };
+    running = run;
+    unplan();
+    const work = runSyncWork(run);
+    run.finished = work.catch(() => undefined);
+    emitStatus();
+    return work;
+  }
+
+  async function runSyncWork(run: RunningSync): Promise<SyncSummary> {
+    try {
+      const info = await session.info();
+      if (info === null)
+        throw new AppError("sign-in-required", "Nobody is signed in. Sign in once to download the catalog.");
+      const { summary } = await syncInWorker({
+        workerUrl: deps.syncWorker.url,
+        createWorker: deps.syncWorker.create ?? ((url, options) => new Worker(url, options)),
+        job: {
+          catalogFile: catalogFileFor(deps.dataDir, info.account.id),
+          baseUrl: info.baseUrl,
+          full: run.mode === "full",
+          pageSize: settings.pageSize,
+          client: { timeoutMs: deps.client?.timeoutMs, retry: deps.client?.retry },
+        },
+        token: tokenFor,
+        onProgress(progress) {
+          run.progress = progress;
+          emit("syncProgress", progress);
+        },
+        signal: run.controller.signal,
+      });
+      lastError = null;
+      connectivity.report(null);
+      return summary;
+    } catch (error) {
+      if (!isAppError(error, "cancelled")) lastError = ipcErrorOf(error);
+      connectivity.report(error);
+      throw error;
+    } finally {
+      running = null;
+      await refreshKnown().catch((error: unknown) => fault("status", error));
+      plan();
+      emitStatus();
+    }
+  }
+
+  async function sessionUsable(): Promise<boolean> {
+    const info = await session.info();
+    return info !== null && (info.remembered || Date.parse(info.expiresAt) > clock.now());
+  }
+
+  /** A sync nobody waits for: its outcome shows in the status. Skipped when one runs or none can. */
+  async function backgroundSync(): Promise<void> {
+    try {
+      if (closed || running !== null) return;
+      if (!(await sessionUsable())) {
+        plan();
+        return;
+      }
+      await sync("incremental");
+    } catch (error) {
+      if (!isAppError(error)) fault("background sync", error);
+    }
+  }
+
+  function unplan(): void {
+    if (planned !== null) clock.clearTimeout(planned.timer);
+    planned = null;
+  }
+
+  /** The next periodic sync, counted from now: any sync, on demand or not, restarts the count. */
+  function plan(): void {
+    unplan();
+    if (closed || running !== null || settings.syncIntervalMinutes === 0) return;
+    const ms = settings.syncIntervalMinutes * minuteMs;
+    const timer = clock.setTimeout(() => {
+      planned = null;
+      void backgroundSync();
+    }, ms);
+    planned = { timer, at: clock.now() + ms };
+  }
+
+  async function stopSync(): Promise<void> {
+    const current = running;
+    if (current === null) return;
+    current.controller.abort();
+    await current.finished;
+  }
+
+  async function signedIn(info: SessionInfo, signIn: AppSettings["signIn"]): Promise<SessionInfo> {
+    connectivity.report(null);
+    settings = { ...settings, baseUrl: info.baseUrl, signIn };
+    await deps.settings.write(settings);
+    await refreshKnown();
+    emitStatus();
+    void backgroundSync();
+    return info;
+  }
+
+  async function signingIn<T>(work: () => Promise<T>): Promise<T> {
+    await stopSync();
+    try {
+      return await work();
+    } catch (error) {
+      connectivity.report(error);
+      throw error;
+    }
+  }
+
+  function formatTime(iso: string): string {
+    try {
+      return new Intl.DateTimeFormat(settings.language, { dateStyle: "medium", timeStyle: "short" }).format(
+        new Date(iso),
+      );
+    } catch {
+      return iso;
+    }
+  }
+
+  return {
+    async start() {
+      settings = await deps.settings.read();
+      try {
+        await refreshKnown();
+      } catch (error) {
+        // A damaged catalog file: the app still opens and says so; a sign-in or sync may repair it.
+        lastError = ipcErrorOf(error);
+      }
+      connectivity.start(() => sessionBaseUrl ?? settings.baseUrl);
+      plan();
+      void backgroundSync();
+    },
+
+    async close() {
+      closed = true;
+      connectivity.stop();
+      unplan();
+      await stopSync();
+      await core.close();
+      listeners.syncProgress.clear();
+      listeners.statusChanged.clear();
+    },
+
+    async signInOrganisation({ baseUrl, organisation, username, password, remember }) {
+      const info = await signingIn(() =>
+        session.signInOrganisation({
+          baseUrl,
+          organisation,
+          username,
+          password,
+          remember: remember && rememberUnavailable === null,
+        }),
+      );
+      return signedIn(info, { method: "organisation", organisation, username });
+    },
+
+    async signInApiKey({ baseUrl, accountId, apiKey, remember }) {
+      const info = await signingIn(() =>
+        session.signInApiKey({
+          baseUrl,
+          accountId,
+          apiKey,
+          remember: remember && rememberUnavailable === null,
+        }),
+      );
+      return signedIn(info, { method: "api-key", accountId });
+    },
+
+    async signOut() {
+      await stopSync();
+      await session.signOut();
+      await refreshKnown().catch((error: unknown) => fault("status", error));
+      emitStatus();
+      return null;
+    },
+
+    sessionInfo: () => session.info(),
+    status,
+    startSync: ({ mode }) => sync(mode),
+
+    async cancelSync() {
+      if (running === null) return false;
+      running.controller.abort();
+      return true;
+    },
+
+    async lookup({ code }) {
+      const answer = await core.lookup(code);
+      if (answer.reason?.kind !== "unknown-code") return answer;
+      const facts = known ?? (await core.status());
+      return explainMiss(answer, {
+        status: facts,
+        freshness: freshnessOf(facts.lastSyncAt, clock.now(), settings.staleAfterHours),
+        syncRunning: running !== null,
+        formatTime,
+      });
+    },
+
+    search: ({ text, limit }) => core.search(text, limit ?? 20),
+    product: ({ id }) => core.product(id),
+    settings: async () => settings,
+
+    async changeSettings(change) {
+      const next = appSettingsSchema.parse({ ...settings, ...change });
+      await deps.settings.write(next);
+      const intervalChanged = next.syncIntervalMinutes !== settings.syncIntervalMinutes;
+      settings = next;
+      if (intervalChanged) plan();
+      emitStatus();
+      return next;
+    },
+
+    onSyncProgress(listener) {
+      const entry = listener as (data: unknown) => void;
+      listeners.syncProgress.add(entry);
+      return () => listeners.syncProgress.delete(entry);
+    },
+
+    onStatusChanged(listener) {
+      const entry = listener as (data: unknown) => void;
+      listeners.statusChanged.add(entry);
+      return () => listeners.statusChanged.delete(entry);
+    },
+  };
+}
+
+function ipcErrorOf(error: unknown): IpcError {
+  if (isAppError(error)) return { kind: error.kind, message: error.message };
+  return { kind: "internal", message: "Something went wrong inside the catalog app." };
+}

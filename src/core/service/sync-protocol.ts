@@ -1,0 +1,31 @@
+// The messages between the catalog service and its sync worker. The worker holds no session: it asks
+// for a valid token before each request (naming the one the service refused, if any), so renewal
+// happens in one place, on the main side.
+import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
+import type { SyncSummary } from "../sync/sync-engine.ts";
+
+/** What one sync needs; passed as workerData, so plain data only. */
+export interface SyncJob {
+  catalogFile: string;
+  baseUrl: string;
+  full: boolean;
+  pageSize: number;
+  client: Pick<CommerceClientOptions, "timeoutMs" | "retry">;
+}
+
+export interface WireError {
+  kind: string;
+  message: string;
+}
+
+export type FromWorker =
+  | { type: "token-request"; id: number; refused: string | null }
+  | { type: "progress"; progress: SyncProgress }
+  | { type: "done"; summary: SyncSummary; threadId: number }
+  | { type: "failed"; error: WireError };
+
+export type ToWorker =
+  | { type: "token"; id: number; auth: Auth }
+  | { type: "token-failed"; id: number; error: WireError }
+  | { type: "cancel" };

@@ -1,0 +1,83 @@
+// The sync worker: one sync, off the main thread, on its own write connection to the catalog file.
+// It asks the main side for a token before each request and posts its progress; the main thread
+// keeps answering lookups on its read connection meanwhile.
+import { type MessagePort, parentPort, threadId, workerData } from "node:worker_threads";
+import { isAppError } from "../../shared/app-error.ts";
+import { type Auth, createCommerceClient } from "../api/commerce-client.ts";
+import { cancelledError } from "../cancellation.ts";
+import { type CatalogStore, openCatalogStore } from "../catalog/catalog-store.ts";
+import { type ProductsSource, runSync } from "../sync/sync-engine.ts";
+import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
+import { fromWireError, toWireError } from "./wire-error.ts";
+
+const cancelMessage = "The sync was cancelled. It will resume where it stopped.";
+
+async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
+  const post = (message: FromWorker) => port.postMessage(message);
+  const cancel = new AbortController();
+  const tokens = tokenRequests(post);
+  port.on("message", (message: ToWorker) => {
+    if (message.type === "cancel") cancel.abort();
+    else tokens.settle(message);
+  });
+  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl });
+  const authorised = async <T>(work: (auth: Auth) => Promise<T>): Promise<T> => {
+    const auth = await tokens.ask(null);
+    try {
+      return await work(auth);
+    } catch (error) {
+      if (!isAppError(error, "unauthorized")) throw error;
+      // The main side renews the session and answers a different token, or says why it cannot.
+      return work(await tokens.ask(auth.token));
+    }
+  };
+  const source: ProductsSource = {
+    fetchPage: (query, signal) => authorised((auth) => client.fetchProductsPage(auth, query, signal)),
+    total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
+  };
+  let store: CatalogStore | null = null;
+  try {
+    store = await openCatalogStore(job.catalogFile);
+    const summary = await runSync({
+      source,
+      store,
+      clock: Date.now,
+      full: job.full,
+      pageSize: job.pageSize,
+      signal: cancel.signal,
+      onProgress: (progress) => post({ type: "progress", progress }),
+    });
+    post({ type: "done", summary, threadId });
+  } catch (error) {
+    post({
+      type: "failed",
+      error: toWireError(cancel.signal.aborted ? cancelledError(cancelMessage) : error),
+    });
+  } finally {
+    await store?.close();
+    port.close();
+  }
+}
+
+/** Token requests in flight, each answered by the main side's message with the same id. */
+function tokenRequests(post: (message: FromWorker) => void) {
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (auth: Auth) => void; reject: (error: Error) => void }>();
+  return {
+    ask(refused: string | null): Promise<Auth> {
+      const id = ++nextId;
+      return new Promise<Auth>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        post({ type: "token-request", id, refused });
+      });
+    },
+    settle(message: Exclude<ToWorker, { type: "cancel" }>) {
+      const request = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.type === "token") request?.resolve(message.auth);
+      else request?.reject(fromWireError(message.error));
+    },
+  };
+}
+
+if (parentPort !== null) void runJob(parentPort, workerData as SyncJob);

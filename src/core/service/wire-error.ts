@@ -1,0 +1,19 @@
+// An error crossing a thread boundary as plain data, and back into an AppError on the other side.
+import { AppError, type ErrorKind, errorKinds, isAppError } from "../../shared/app-error.ts";
+import type { WireError } from "./sync-protocol.ts";
+
+export function toWireError(error: unknown): WireError {
+  if (isAppError(error)) return { kind: error.kind, message: error.message };
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    kind: "internal",
+    message: `The catalog download stopped because of an unexpected fault (${reason}). The next sync continues where it stopped.`,
+  };
+}
+
+export function fromWireError(error: WireError): AppError {
+  const kind = (errorKinds as readonly string[]).includes(error.kind)
+    ? (error.kind as ErrorKind)
+    : "internal";
+  return new AppError(kind, error.message);
+}

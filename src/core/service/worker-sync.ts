@@ -1,0 +1,66 @@
+// Runs one sync in a worker thread and turns its life into one promise: progress as it comes, token
+// requests answered from the session, the summary at the end, or an AppError when it fails, is
+// cancelled or dies (a crash, an out-of-memory, a terminate). A dead worker leaves the checkpoint of
+// its last committed page, so the next sync resumes from there.
+import type { Worker, WorkerOptions } from "node:worker_threads";
+import { AppError } from "../../shared/app-error.ts";
+import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { Auth } from "../api/commerce-client.ts";
+import type { SyncSummary } from "../sync/sync-engine.ts";
+import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
+import { fromWireError, toWireError } from "./wire-error.ts";
+
+export type CreateWorker = (url: URL, options: WorkerOptions) => Worker;
+
+export interface WorkerSyncOptions {
+  workerUrl: URL;
+  createWorker: CreateWorker;
+  job: SyncJob;
+  /** A valid token; `refused` is the one the service just refused, which must not come back. */
+  token: (refused: string | null) => Promise<Auth>;
+  onProgress: (progress: SyncProgress) => void;
+  signal: AbortSignal;
+}
+
+export interface WorkerSyncResult {
+  summary: SyncSummary;
+  /** The thread that wrote the catalog. */
+  threadId: number;
+}
+
+const diedMessage =
+  "The catalog download stopped unexpectedly. Lookups keep working; the next sync continues where it stopped.";
+
+export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResult> {
+  const worker = options.createWorker(options.workerUrl, { workerData: options.job });
+  const send = (message: ToWorker) => worker.postMessage(message);
+  return new Promise((resolve, reject) => {
+    let outcome: { ok: true; result: WorkerSyncResult } | { ok: false; error: AppError } | null = null;
+    const cancel = () => send({ type: "cancel" });
+    if (options.signal.aborted) cancel();
+    options.signal.addEventListener("abort", cancel, { once: true });
+
+    worker.on("message", (message: FromWorker) => {
+      if (message.type === "token-request") {
+        options.token(message.refused).then(
+          (auth) => send({ type: "token", id: message.id, auth }),
+          (error: unknown) => send({ type: "token-failed", id: message.id, error: toWireError(error) }),
+        );
+      } else if (message.type === "progress") options.onProgress(message.progress);
+      else if (message.type === "done") {
+        outcome = { ok: true, result: { summary: message.summary, threadId: message.threadId } };
+      } else outcome = { ok: false, error: fromWireError(message.error) };
+    });
+    // An uncaught fault in the worker arrives here before its exit.
+    worker.on("error", () => {
+      outcome ??= { ok: false, error: new AppError("internal", diedMessage) };
+    });
+    // Settled only once the thread is gone, so its write connection is closed by then.
+    worker.on("exit", () => {
+      options.signal.removeEventListener("abort", cancel);
+      const final = outcome ?? { ok: false, error: new AppError("internal", diedMessage) };
+      if (final.ok) resolve(final.result);
+      else reject(final.error);
+    });
+  });
+}

@@ -1,0 +1,86 @@
+// The catalog service as the desktop app runs it, over the test's data directory and the reference
+// service, with the real sync worker (run from its .ts source) and short retry waits.
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { z } from "zod";
+import { type CatalogService, createCatalogService } from "../../src/core/service/catalog-service.ts";
+import type { ServiceClock } from "../../src/core/service/service-clock.ts";
+import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
+import { createJsonFileStore } from "../../src/core/storage/json-file-store.ts";
+import type { SecretStore } from "../../src/core/storage/secret-store.ts";
+import { settingsStoreOver } from "../../src/core/storage/settings-store.ts";
+import type { RunningService } from "../../src/server/service.ts";
+import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
+
+export const syncWorkerUrl = new URL("../../src/core/service/sync-worker.ts", import.meta.url);
+
+export interface TestCatalogService {
+  service: CatalogService;
+  /** Every worker the service started, in order. */
+  workers: Worker[];
+  secrets: SecretStore;
+  statuses: AppStatus[];
+  /** Resolves with the first status event (from now on) that passes the test. */
+  nextStatus(test: (status: AppStatus) => boolean): Promise<AppStatus>;
+}
+
+export function openTestService(
+  dataDir: string,
+  options: { clock?: ServiceClock; rememberUnavailable?: string | null; secrets?: SecretStore } = {},
+): TestCatalogService {
+  const stores = dataDirStores(dataDir);
+  const secrets = options.secrets ?? stores.secrets;
+  const workers: Worker[] = [];
+  const service = createCatalogService({
+    dataDir,
+    records: stores.records,
+    secrets,
+    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
+    rememberUnavailable: options.rememberUnavailable ?? null,
+    clock: options.clock,
+    syncWorker: {
+      url: syncWorkerUrl,
+      create(url, workerOptions) {
+        const worker = new Worker(url, workerOptions);
+        workers.push(worker);
+        return worker;
+      },
+    },
+    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 5000 },
+    probe: { timeoutMs: 2000 },
+    onFault: (what, error) => {
+      throw new Error(`unexpected fault in ${what}: ${String(error)}`);
+    },
+  });
+  const statuses: AppStatus[] = [];
+  const waiting: { test: (status: AppStatus) => boolean; resolve: (status: AppStatus) => void }[] = [];
+  service.onStatusChanged((status) => {
+    statuses.push(status);
+    for (const wait of [...waiting]) {
+      if (!wait.test(status)) continue;
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(status);
+    }
+  });
+  return {
+    service,
+    workers,
+    secrets,
+    statuses,
+    nextStatus: (test) => new Promise((resolve) => waiting.push({ test, resolve })),
+  };
+}
+
+export function signInDemoService(service: CatalogService, running: RunningService, remember = false) {
+  const { organisation, username, password } = running.demo;
+  return service.signInOrganisation({ baseUrl: running.baseUrl, organisation, username, password, remember });
+}
+
+/** Waits until no sync runs (the background sync a sign-in or start-up begins has ended). */
+export async function syncsSettled(test: TestCatalogService): Promise<AppStatus> {
+  for (;;) {
+    const status = await test.service.status();
+    if (!status.sync.running) return status;
+    await test.nextStatus((next) => !next.sync.running);
+  }
+}
