@@ -183,6 +183,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
           full: run.mode === "full",
           pageSize: settings.pageSize,
           client: { timeoutMs: deps.client?.timeoutMs, retry: deps.client?.retry },
+          clockOffsetMs: clock.now() - Date.now(),
         },
         token: tokenFor,
         onProgress(progress) {

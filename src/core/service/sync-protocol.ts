@@ -12,6 +12,8 @@ export interface SyncJob {
   full: boolean;
   pageSize: number;
   client: Pick<CommerceClientOptions, "timeoutMs" | "retry">;
+  /** The service's clock minus this thread's: the worker stamps syncs in the service's time. */
+  clockOffsetMs: number;
 }
 
 export interface WireError {

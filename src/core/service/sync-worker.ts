@@ -37,11 +37,11 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
   };
   let store: CatalogStore | null = null;
   try {
-    store = await openCatalogStore(job.catalogFile);
+    store = await openCatalogStore(job.catalogFile, { clock: () => Date.now() + job.clockOffsetMs });
     const summary = await runSync({
       source,
       store,
-      clock: Date.now,
+      clock: () => Date.now() + job.clockOffsetMs,
       full: job.full,
       pageSize: job.pageSize,
       signal: cancel.signal,

@@ -126,4 +126,191 @@ describe("the catalog service", () => {
     expect(offline.lastError?.kind).toBe("offline");
     for (const code of codes) expect((await test.service.lookup({ code })).match).not.toBeNull();
   });
+
+  it("cancels a running sync, which then resumes from its checkpoint", async () => {
+    const running = await referenceService({ demoProducts: 2000, seed: 33 });
+    const test = track(openTestService(await dataDir()));
+    await test.service.start();
+    await test.service.changeSettings({ pageSize: 50 });
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const pagesBefore = (await test.service.status()).products;
+    expect(pagesBefore).toBeGreaterThan(0);
+
+    const stop = test.service.onSyncProgress((progress) => {
+      if (progress.pages === 3) void test.service.cancelSync();
+    });
+    const error = await failure(test.service.startSync({ mode: "full" }));
+    stop();
+    expect(error.kind).toBe("cancelled");
+    const status = await test.service.status();
+    expect(status).toMatchObject({ syncUnfinished: true, sync: { running: false }, lastError: null });
+    expect(await test.service.cancelSync()).toBe(false);
+
+    const resumed = await test.service.startSync({ mode: "incremental" });
+    expect(resumed).toMatchObject({ mode: "full", resumed: true, mismatch: false });
+    expect(resumed.received).toBeLessThan(2000);
+  });
+
+  it("reports a killed worker as a sync error, keeps answering, and resumes on the next sync", async () => {
+    const running = await referenceService({ demoProducts: 2000, seed: 34 });
+    const dir = await dataDir();
+    const test = track(openTestService(dir));
+    await test.service.start();
+    await test.service.changeSettings({ pageSize: 50 });
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const [code] = await someBarcodes(running, 1);
+
+    const stop = test.service.onSyncProgress((progress) => {
+      if (progress.pages === 4) void test.workers.at(-1)?.terminate();
+    });
+    const error = await failure(test.service.startSync({ mode: "full" }));
+    stop();
+    expect(error.kind).toBe("internal");
+    expect(error.message).toMatch(/continues where it stopped/);
+    const status = await test.service.status();
+    expect(status).toMatchObject({
+      syncUnfinished: true,
+      lastError: { kind: "internal" },
+      sync: { running: false },
+    });
+    expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
+
+    const resumed = await test.service.startSync({ mode: "incremental" });
+    expect(resumed).toMatchObject({ mode: "full", resumed: true });
+    expect(resumed.received).toBeLessThan(2000);
+    expect(localProducts(dir, running.demo.accountId)).toEqual(
+      await (await adminApi(running)).liveProducts(),
+    );
+    expect((await test.service.status()).lastError).toBeNull();
+  });
+
+  it("renews the session when the worker reports its token refused, for remembered credentials", async () => {
+    // The service's clock runs ahead mid-sync: it refuses the token the main side still thinks fresh.
+    let ahead = 0;
+    const running = await referenceService({
+      demoProducts: 800,
+      seed: 35,
+      tokenTtlSeconds: 600,
+      clock: () => Date.now() + ahead,
+    });
+    const dir = await dataDir();
+    const test = track(openTestService(dir));
+    await test.service.start();
+    await test.service.changeSettings({ pageSize: 50 });
+    const signedIn = await signInDemoService(test.service, running, true);
+    await syncsSettled(test);
+
+    const stop = test.service.onSyncProgress((progress) => {
+      if (progress.pages === 3) ahead = 700_000;
+    });
+    const summary = await test.service.startSync({ mode: "full" });
+    stop();
+    expect(summary.mismatch).toBe(false);
+    expect(localProducts(dir, running.demo.accountId)).toEqual(
+      await (await adminApi(running)).liveProducts(),
+    );
+    const renewed = await test.service.sessionInfo();
+    expect(Date.parse(renewed?.expiresAt ?? "")).toBeGreaterThan(Date.parse(signedIn.expiresAt) + 600_000);
+  });
+
+  it("without remembered credentials, a refused token stops the sync with 'sign in again'", async () => {
+    let ahead = 0;
+    const running = await referenceService({
+      demoProducts: 800,
+      seed: 36,
+      tokenTtlSeconds: 600,
+      clock: () => Date.now() + ahead,
+    });
+    const test = track(openTestService(await dataDir()));
+    await test.service.start();
+    await test.service.changeSettings({ pageSize: 50 });
+    await signInDemoService(test.service, running, false);
+    await syncsSettled(test);
+
+    const stop = test.service.onSyncProgress((progress) => {
+      if (progress.pages === 3) ahead = 700_000;
+    });
+    const error = await failure(test.service.startSync({ mode: "full" }));
+    stop();
+    expect(error.kind).toBe("sign-in-required");
+    expect((await test.service.status()).lastError?.kind).toBe("sign-in-required");
+  });
+
+  it("syncs every N minutes and when the connection comes back, on the injected clock", async () => {
+    const dbDir = await dataDir();
+    const dbFile = `${dbDir}/service.sqlite`;
+    let running = await referenceService({ demoProducts: 300, seed: 37, dbFile });
+    const port = Number(new URL(running.baseUrl).port);
+    const clock = manualClock();
+    const test = track(openTestService(await dataDir(), { clock }));
+    await test.service.start();
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    expect(test.workers).toHaveLength(1);
+
+    const planned = (await test.service.status()).sync.nextAt;
+    expect(Date.parse(planned ?? "")).toBe(clock.now() + 15 * 60_000);
+    clock.advance(14 * 60_000);
+    expect(test.workers).toHaveLength(1);
+    clock.advance(60_000);
+    await syncsSettled(test);
+    expect(test.workers).toHaveLength(2);
+
+    await test.service.changeSettings({ syncIntervalMinutes: 5 });
+    clock.advance(5 * 60_000);
+    await syncsSettled(test);
+    expect(test.workers).toHaveLength(3);
+
+    // The service goes away: the next periodic sync fails and the till knows it is offline.
+    await running.close();
+    const offline = test.nextStatus((status) => status.online === false && !status.sync.running);
+    clock.advance(5 * 60_000);
+    expect((await offline).lastError?.kind).toBe("offline");
+    expect(test.workers).toHaveLength(4);
+
+    // Back on the same address: the next probe notices, and a sync starts without waiting 5 minutes.
+    running = await referenceService({ port, dbFile });
+    const synced = test.nextStatus(
+      (status) => status.online === true && !status.sync.running && status.lastError === null,
+    );
+    clock.advance(15_000);
+    await synced;
+    expect(test.workers).toHaveLength(5);
+  });
+
+  it("explains a miss when the catalog is stale or mismatched", async () => {
+    const running = await referenceService({ demoProducts: 300, seed: 38 });
+    const dir = await dataDir();
+    const clock = manualClock();
+    const test = track(openTestService(dir, { clock }));
+    await test.service.start();
+    await test.service.changeSettings({ syncIntervalMinutes: 0 });
+    const unknown = "4006381333931";
+
+    await signInDemoService(test.service, running, true);
+    await syncsSettled(test);
+    const fresh = await test.service.lookup({ code: unknown });
+    expect(fresh.match).toBeNull();
+    expect(fresh.reason?.kind).toBe("unknown-code");
+    expect(fresh.reason?.message).not.toMatch(/may be/);
+
+    clock.advance(25 * 3_600_000);
+    const status = await test.service.status();
+    expect(status.freshness).toMatchObject({ stale: true, staleAfterHours: 24 });
+    const stale = await test.service.lookup({ code: unknown });
+    expect(stale.reason?.message).toMatch(/may be new: the catalog is from .*older than 24 hours/);
+
+    // A product lost locally is not brought back by an incremental sync: the counts disagree.
+    const db = new Database(catalogFileFor(dir, running.demo.accountId));
+    db.prepare(
+      "DELETE FROM products WHERE rowid IN (SELECT rowid FROM products WHERE deleted = 0 LIMIT 1)",
+    ).run();
+    db.close();
+    const summary = await test.service.startSync({ mode: "incremental" });
+    expect(summary.mismatch).toBe(true);
+    const mismatched = await test.service.lookup({ code: unknown });
+    expect(mismatched.reason?.message).toMatch(/the catalog holds \d+ products but the service lists \d+/);
+  });
 });
