@@ -5,7 +5,15 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: "src/main/index.ts" } },
+      rollupOptions: {
+        input: {
+          // The standalone app, and the module's public entry points for host apps (package.json
+          // exports): the main-process mount, and the preload bridge for the host's own preload.
+          index: "src/main/index.ts",
+          "mount-catalog": "src/main/mount-catalog.ts",
+          "catalog-bridge": "src/preload/catalog-bridge.ts",
+        },
+      },
     },
   },
   preload: {

@@ -1,8 +1,30 @@
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
+/**
+ * electron-vite turns `?asset` and `?modulePath` imports into file paths at build time; tests of the
+ * shell load the same modules, so they get the same: the source file's own path.
+ */
+function electronViteQueries(): Plugin {
+  const prefix = "\0file-path:";
+  return {
+    name: "electron-vite-queries",
+    enforce: "pre",
+    async resolveId(id, importer) {
+      const match = /^(.*)\?(asset|modulePath)$/u.exec(id);
+      if (match === null) return null;
+      const resolved = await this.resolve(match[1] as string, importer, { skipSelf: true });
+      return resolved === null ? null : `${prefix}${resolved.id}`;
+    },
+    load(id) {
+      return id.startsWith(prefix) ? `export default ${JSON.stringify(id.slice(prefix.length))};` : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), electronViteQueries()],
   test: {
     // Real servers, real SQLite files and child processes: give them room on a shared 2-core machine.
     testTimeout: 30_000,
@@ -10,7 +32,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["test/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "node",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
+          server: { deps: { inline: ["electron-store"] } },
+        },
       },
       {
         extends: true,

@@ -1,0 +1,83 @@
+// The standalone desktop app: one instance, one window, the catalog mounted exactly as a host app
+// would mount it.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { app, BrowserWindow, ipcMain, safeStorage, session } from "electron";
+import Store from "electron-store";
+import icon from "../../resources/icon.png?asset";
+import {
+  type AppPage,
+  catalogWindowOptions,
+  guardContents,
+  guardSession,
+  loadCatalogPage,
+} from "./catalog-window.ts";
+import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
+
+export function startDesktopApp(): void {
+  // A second launch hands over to the first: two apps must not sync one catalog file.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let window: BrowserWindow | null = null;
+  let catalog: MountedCatalog | null = null;
+  const page = appPage();
+
+  app.on("second-instance", () => {
+    if (window === null || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  // Every web page the app ever creates gets the same guards, not only the main window.
+  app.on("web-contents-created", (_event, contents) => guardContents(contents));
+  app.on("window-all-closed", () => {
+    if (process.platform !== "darwin") app.quit();
+  });
+
+  const openWindow = () => {
+    window = new BrowserWindow(
+      catalogWindowOptions({
+        preloadPath: join(import.meta.dirname, "../preload/index.cjs"),
+        appVersion: app.getVersion(),
+        ...(process.platform === "linux" ? { icon } : {}),
+      }),
+    );
+    const shown = window;
+    shown.once("ready-to-show", () => shown.show());
+    const detach = catalog?.attach(shown.webContents);
+    shown.on("closed", () => detach?.());
+    loadCatalogPage(shown, page);
+  };
+
+  app
+    .whenReady()
+    .then(async () => {
+      guardSession(session.defaultSession);
+      const settingsStore = new Store({ name: "catalog-settings" });
+      // electron-store opens a channel of its own for renderer-side stores; this app has none, and the
+      // page may reach only the contract's channels.
+      ipcMain.removeAllListeners("electron-store-get-data");
+      catalog = await mountCatalog({
+        ipcMain,
+        app,
+        safeStorage,
+        settingsStore,
+        appUrl: page.kind === "url" ? page.url : pathToFileURL(page.file).href,
+      });
+      openWindow();
+      app.on("activate", () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      console.error("The catalog app could not start:", error);
+      app.quit();
+    });
+}
+
+function appPage(): AppPage {
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  if (devUrl) return { kind: "url", url: devUrl };
+  return { kind: "file", file: join(import.meta.dirname, "../renderer/index.html") };
+}

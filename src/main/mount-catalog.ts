@@ -1,0 +1,116 @@
+// The module's one call in a host app's main process: the catalog service over the user-data
+// directory, its handlers on ipcMain (only the contract's channels, only from the app's own page),
+// its events to the windows it is attached to, and a clean close when the app quits.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { App, IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
+import { createCatalogHandlers, forwardCatalogEvents } from "../core/ipc/catalog-handlers.ts";
+import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
+import { chooseSecretStorage, type OsEncryption } from "../core/storage/encrypted-secret-store.ts";
+import { createJsonFileStore } from "../core/storage/json-file-store.ts";
+import { settingsStoreOver } from "../core/storage/settings-store.ts";
+import { sessionInfoSchema } from "../shared/catalog/session-info.ts";
+import { catalogMethods, methodChannel } from "../shared/ipc/catalog-channels.ts";
+import { type ElectronStoreLike, recordStoreOverElectronStore } from "./electron-settings-store.ts";
+
+export interface MountCatalogOptions {
+  ipcMain: Pick<IpcMain, "handle" | "removeHandler">;
+  app: Pick<App, "getPath" | "on" | "quit">;
+  /** Electron's safeStorage. */
+  safeStorage: OsEncryption;
+  /** An electron-store instance for the settings (e.g. `new Store({ name: "catalog-settings" })`). */
+  settingsStore: ElectronStoreLike;
+  /** The address of the page that may call: its origin (http) or its index.html (file:). */
+  appUrl: string;
+  /** Default: the app's user-data directory. */
+  dataDir?: string;
+  /** Default: the worker built beside this module. */
+  syncWorkerUrl?: URL;
+  /** Where faults that are bugs get logged; they never reach the page. Default console.error. */
+  onFault?: (what: string, error: unknown) => void;
+}
+
+export interface MountedCatalog {
+  service: CatalogService;
+  /** Sends the catalog's events to this window's page; returns the function that stops it. */
+  attach(contents: Pick<WebContents, "send" | "isDestroyed" | "getURL">): () => void;
+  /** Removes the handlers and closes the catalog (also done on quit). */
+  close(): Promise<void>;
+}
+
+export async function mountCatalog(options: MountCatalogOptions): Promise<MountedCatalog> {
+  const dataDir = options.dataDir ?? options.app.getPath("userData");
+  const onFault = options.onFault ?? ((what, error) => console.error(`catalog: ${what} failed`, error));
+  const platform = process.platform;
+  const { secrets, rememberUnavailable } = chooseSecretStorage(
+    join(dataDir, "secrets", "secrets.enc.json"),
+    options.safeStorage,
+    platform,
+  );
+  const service = createCatalogService({
+    dataDir,
+    records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
+    secrets,
+    settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
+    rememberUnavailable,
+    syncWorker: { url: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
+    onFault,
+  });
+  const isTrustedSender = trustedSender(options.appUrl);
+  const handlers = createCatalogHandlers(service, { isTrustedSender, onFault });
+  for (const method of catalogMethods) {
+    options.ipcMain.handle(methodChannel(method), (event: IpcMainInvokeEvent, argument: unknown) =>
+      handlers[method](argument, event.senderFrame?.url),
+    );
+  }
+
+  const windows = new Set<Pick<WebContents, "send" | "isDestroyed" | "getURL">>();
+  const stopEvents = forwardCatalogEvents(
+    service,
+    (channel, data) => {
+      for (const contents of windows) {
+        // Only a live window still showing the app's own page hears the catalog.
+        if (!contents.isDestroyed() && isTrustedSender(contents.getURL())) contents.send(channel, data);
+      }
+    },
+    (event, error) => onFault(`the ${event} event`, error),
+  );
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      for (const method of catalogMethods) options.ipcMain.removeHandler(methodChannel(method));
+      stopEvents();
+      windows.clear();
+      await service.close();
+    })();
+    return closing;
+  };
+  // Quit waits for the catalog: a running sync is cancelled and the database closed first.
+  options.app.on("will-quit", (event) => {
+    if (closing !== null) return;
+    event.preventDefault();
+    void close()
+      .catch((error: unknown) => onFault("closing the catalog", error))
+      .finally(() => options.app.quit());
+  });
+
+  await service.start();
+  return {
+    service,
+    attach(contents) {
+      windows.add(contents);
+      return () => {
+        windows.delete(contents);
+      };
+    },
+    close,
+  };
+}
+
+/** The worker electron-vite emits beside the main process bundle. */
+async function builtWorkerUrl(): Promise<URL> {
+  const { syncWorkerPath } = await import("./sync-worker-path.ts");
+  return pathToFileURL(syncWorkerPath);
+}

@@ -1,0 +1,219 @@
+// Every channel of the IPC contract through the handlers, in front of the real catalog service and
+// the reference service over loopback: valid calls, invalid arguments (refused, nothing done), a
+// foreign sender (refused), errors as { kind, message }, and no secret in any answer or event.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCatalogHandlers, forwardCatalogEvents } from "../../../src/core/ipc/catalog-handlers.ts";
+import { trustedSender } from "../../../src/core/ipc/trusted-sender.ts";
+import { type RunningService, startService } from "../../../src/server/service.ts";
+import {
+  type CatalogMethod,
+  catalogMethods,
+  eventChannel,
+} from "../../../src/shared/ipc/catalog-channels.ts";
+import { catalogContract, catalogEventContract } from "../../../src/shared/ipc/catalog-contract.ts";
+import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
+import {
+  openTestService,
+  syncsSettled,
+  type TestCatalogService,
+} from "../../support/catalog-service-fixtures.ts";
+import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+
+const appUrl = "file:///opt/pos/resources/app/out/renderer/index.html";
+let running: RunningService;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let test: TestCatalogService;
+let handlers: ReturnType<typeof createCatalogHandlers>;
+let stopEvents: () => void;
+const answers: unknown[] = [];
+const sent: { channel: string; data: unknown }[] = [];
+let someCode = "";
+let someId = "";
+
+beforeAll(async () => {
+  running = await startService({ port: 0, demoProducts: 300, seed: 41 });
+  dir = await tempDir();
+  test = openTestService(dir.path);
+  await test.service.start();
+  handlers = createCatalogHandlers(test.service, {
+    isTrustedSender: trustedSender(appUrl),
+    onFault: (method, error) => {
+      throw new Error(`fault in ${method}: ${String(error)}`);
+    },
+  });
+  stopEvents = forwardCatalogEvents(test.service, (channel, data) => sent.push({ channel, data }));
+  const product = (await (await adminApi(running)).liveRecords()).find((record) => record.barcode);
+  someCode = product?.barcode ?? "";
+  someId = product?.id ?? "";
+});
+
+afterAll(async () => {
+  stopEvents();
+  await test.service.close();
+  await running.close();
+  await dir.remove();
+});
+
+async function call(method: CatalogMethod, argument?: unknown): Promise<IpcResult<unknown>> {
+  const answer = await handlers[method](argument, appUrl);
+  answers.push(answer);
+  return answer;
+}
+
+async function value<T = unknown>(method: CatalogMethod, argument?: unknown): Promise<T> {
+  const answer = await call(method, argument);
+  if (!answer.ok) throw new Error(`${method} failed: ${answer.error.kind}: ${answer.error.message}`);
+  return answer.value as T;
+}
+
+function expectError(answer: IpcResult<unknown>, kind: string): string {
+  expect(answer.ok).toBe(false);
+  if (answer.ok) return "";
+  // Exactly a kind and a message: no stack, no cause, nothing else crosses.
+  expect(Object.keys(answer.error).sort()).toEqual(["kind", "message"]);
+  expect(answer.error.kind).toBe(kind);
+  expect(answer.error.message).not.toMatch(/\n\s+at /);
+  return answer.error.message;
+}
+
+const organisationLogin = () => ({
+  baseUrl: running.baseUrl,
+  organisation: running.demo.organisation,
+  username: running.demo.username,
+  password: running.demo.password,
+  remember: true,
+});
+
+describe("the IPC handlers in front of the catalog service", () => {
+  it("answers every channel with a value that follows the contract", async () => {
+    expect(await value("sessionInfo")).toBeNull();
+    expectError(await call("startSync", { mode: "incremental" }), "sign-in-required");
+
+    const info = await value<{ remembered: boolean }>("signInOrganisation", organisationLogin());
+    expect(info).toMatchObject({ method: "organisation", remembered: true });
+    await syncsSettled(test);
+    expect(await value("sessionInfo")).toEqual(info);
+
+    const summary = await value<{ products: number }>("startSync", { mode: "full" });
+    expect(summary.products).toBeGreaterThan(0);
+    expect(await value("cancelSync")).toBe(false);
+    const status = await value<{ products: number; sync: { running: boolean } }>("status");
+    expect(status).toMatchObject({ products: summary.products, sync: { running: false }, online: true });
+
+    const found = await value<{ match: { product: { id: string } } | null }>("lookup", { code: someCode });
+    expect(found.match?.product.id).toBe(someId);
+    const results = await value<unknown[]>("search", { text: "a", limit: 5 });
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(5);
+    expect(await value("product", { id: someId })).toMatchObject({ product: { id: someId } });
+    expect(await value("product", { id: "no-such-id" })).toBeNull();
+
+    expect(await value("settings")).toMatchObject({
+      pageSize: 1000,
+      syncIntervalMinutes: 15,
+      baseUrl: running.baseUrl,
+    });
+    expect(await value("changeSettings", { staleAfterHours: 48 })).toMatchObject({ staleAfterHours: 48 });
+    expect(await value("settings")).toMatchObject({ staleAfterHours: 48 });
+
+    const keyInfo = await value("signInApiKey", {
+      baseUrl: running.baseUrl,
+      accountId: running.demo.accountId,
+      apiKey: running.demo.apiKey,
+      remember: false,
+    });
+    expect(keyInfo).toMatchObject({ method: "api-key", remembered: false });
+    await syncsSettled(test);
+    expect(await value("signOut")).toBeNull();
+    expect(await value("sessionInfo")).toBeNull();
+
+    for (const event of sent) {
+      const name = event.channel.slice("catalog-event:".length) as keyof typeof catalogEventContract;
+      expect(catalogEventContract[name].safeParse(event.data).success).toBe(true);
+    }
+    expect(sent.some((event) => event.channel === eventChannel("syncProgress"))).toBe(true);
+    expect(sent.some((event) => event.channel === eventChannel("statusChanged"))).toBe(true);
+  });
+
+  it("serialises failures as { kind, message }", async () => {
+    const wrong = await call("signInOrganisation", { ...organisationLogin(), password: "not-the-password" });
+    expect(expectError(wrong, "unauthorized")).toMatch(/organisation, username or password/);
+    const unreachable = await call("signInApiKey", {
+      baseUrl: "http://127.0.0.1:9/",
+      accountId: "a",
+      apiKey: "k",
+      remember: false,
+    });
+    expectError(unreachable, "offline");
+  });
+
+  const invalid: [CatalogMethod, unknown][] = [
+    [
+      "signInOrganisation",
+      { baseUrl: "javascript:alert(1)", organisation: "o", username: "u", password: "p", remember: true },
+    ],
+    ["signInOrganisation", { organisation: "o", username: "u", password: "p", remember: true }],
+    ["signInApiKey", { baseUrl: "http://127.0.0.1:1/", accountId: " ", apiKey: "k", remember: false }],
+    [
+      "signInApiKey",
+      { baseUrl: "http://127.0.0.1:1/", accountId: "a", apiKey: "k", remember: false, extra: 1 },
+    ],
+    ["signOut", "now"],
+    ["sessionInfo", { token: true }],
+    ["status", 1],
+    ["startSync", { mode: "everything" }],
+    ["startSync", undefined],
+    ["cancelSync", []],
+    ["lookup", { code: 4006381333931 }],
+    ["lookup", { code: "1".repeat(1001) }],
+    ["lookup", "4006381333931"],
+    ["search", { text: "tea", limit: 0 }],
+    ["search", { text: "tea", limit: 1e9 }],
+    ["product", { id: "" }],
+    ["product", null],
+    ["settings", { pageSize: 1 }],
+    ["changeSettings", { pageSize: 0 }],
+    ["changeSettings", { syncIntervalMinutes: -1 }],
+    ["changeSettings", { baseUrl: "file:///etc/passwd" }],
+    ["changeSettings", { __proto__: { polluted: true }, token: "x" }],
+    ["changeSettings", null],
+  ];
+
+  it.each(invalid)("refuses %s with %j as an invalid argument and does nothing", async (method, argument) => {
+    const before = {
+      settings: await value("settings"),
+      session: await value("sessionInfo"),
+      workers: test.workers.length,
+    };
+    const message = expectError(await call(method, argument), "invalid-argument");
+    expect(message).toMatch(/^The request was not valid: /);
+    expect(await value("settings")).toEqual(before.settings);
+    expect(await value("sessionInfo")).toEqual(before.session);
+    expect(test.workers.length).toBe(before.workers);
+  });
+
+  it("covers every channel with an invalid argument", () => {
+    expect(new Set(invalid.map(([method]) => method))).toEqual(new Set(catalogMethods));
+  });
+
+  it("refuses every channel from a foreign page before doing anything", async () => {
+    for (const method of catalogMethods) {
+      for (const sender of ["https://evil.example/", "file:///tmp/evil.html", null]) {
+        const answer = await handlers[method](catalogContract[method] && { mode: "full" }, sender);
+        expectError(answer, "forbidden-sender");
+      }
+    }
+    expect(await value("sessionInfo")).toBeNull();
+  });
+
+  it("never lets a password, API key or token out, in any answer or event", async () => {
+    await value("signInOrganisation", organisationLogin());
+    await syncsSettled(test);
+    const token = await test.secrets.get("commerce.token");
+    expect(token).not.toBeNull();
+    const everything = JSON.stringify([answers, sent]);
+    for (const secret of [running.demo.password, running.demo.apiKey, token as string]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});

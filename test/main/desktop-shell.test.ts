@@ -1,0 +1,174 @@
+// The Electron shell with `electron` replaced by a recording double (the binary cannot run here):
+// the single-instance lock, the window's options, the session's permission handlers, navigation and
+// window-open denial, IPC registered for the contract's channels only and refusing foreign pages,
+// events to the window, and the catalog closed before quitting.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
+import { tempDir } from "../support/service-fixtures.ts";
+import { createElectronDouble, type ElectronDouble, RecordingEvent } from "./electron-double.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 10_000) throw new Error("timed out waiting for the shell");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function launch(options: { lock?: boolean; encryption?: boolean } = {}) {
+  const dir = await tempDir();
+  const double = createElectronDouble(dir.path, options);
+  // A fresh app per test: the double replaces electron for every module loaded from here on.
+  vi.resetModules();
+  vi.doMock("electron", () => ({ default: double.module, ...double.module }));
+  const { startDesktopApp } = await import("../../src/main/desktop-app.ts");
+  startDesktopApp();
+  cleanups.push(async () => {
+    if (double.handlers.size > 0) {
+      double.app.emit("will-quit", new RecordingEvent());
+      await until(() => double.handlers.size === 0 && double.app.quitCalls > 0);
+    }
+    await dir.remove();
+  });
+  if (options.lock !== false) await until(() => double.windows.length > 0);
+  return { double, userData: dir.path };
+}
+
+function pageUrl(double: ElectronDouble): string {
+  const loaded = double.windows[0]?.loaded;
+  return loaded?.url ?? pathToFileURL(loaded?.file ?? "").href;
+}
+
+function invoke(double: ElectronDouble, channel: string, senderUrl: string | null, argument?: unknown) {
+  const handler = double.handlers.get(channel);
+  if (handler === undefined) throw new Error(`no handler for ${channel}`);
+  return handler({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, argument) as Promise<{
+    ok: boolean;
+    value?: unknown;
+    error?: { kind: string };
+  }>;
+}
+
+describe("the desktop shell", () => {
+  it("quits at once when another instance holds the lock, opening nothing", async () => {
+    const { double } = await launch({ lock: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(double.app.quitCalls).toBe(1);
+    expect(double.windows).toHaveLength(0);
+    expect(double.handlers.size).toBe(0);
+  });
+
+  it("opens one isolated, sandboxed window on the built page with the sandboxed preload", async () => {
+    const { double } = await launch();
+    const [window] = double.windows;
+    const prefs = window?.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      sandbox: true,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      additionalArguments: ["--app-version=9.8.7"],
+    });
+    expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
+    expect(window?.loaded?.file).toMatch(/renderer[\\/]index\.html$/);
+    window?.emit("ready-to-show");
+    expect(window?.shown).toBe(1);
+  });
+
+  it("denies every permission, navigation, redirect, webview and new window", async () => {
+    const { double } = await launch();
+    let granted: boolean | null = null;
+    double.permissions.request?.({}, "media", (answer) => {
+      granted = answer;
+    });
+    expect(granted).toBe(false);
+    expect(double.permissions.check?.({}, "notifications")).toBe(false);
+    expect(double.permissions.device?.({})).toBe(false);
+
+    const contents = double.windows[0]?.webContents;
+    for (const name of ["will-navigate", "will-redirect", "will-attach-webview"]) {
+      const event = new RecordingEvent();
+      contents?.emit(name, event, "https://evil.example/");
+      expect(event.prevented, name).toBe(true);
+    }
+    expect(contents?.windowOpenHandler?.({ url: "https://evil.example/" })).toEqual({ action: "deny" });
+  });
+
+  it("registers exactly the contract's channels, answering the app's page and refusing others", async () => {
+    const { double } = await launch();
+    expect([...double.handlers.keys()].sort()).toEqual(catalogMethods.map(methodChannel).sort());
+    // electron-store's own renderer channel is not left open either.
+    expect(double.ipcMain.eventNames()).toEqual([]);
+
+    const own = pageUrl(double);
+    expect(await invoke(double, methodChannel("settings"), own)).toMatchObject({
+      ok: true,
+      value: { syncIntervalMinutes: 15 },
+    });
+    for (const sender of ["https://evil.example/", "file:///tmp/other.html", null]) {
+      expect(await invoke(double, methodChannel("settings"), sender)).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden-sender" },
+      });
+    }
+    expect(await invoke(double, methodChannel("lookup"), own, { code: 42 })).toMatchObject({
+      ok: false,
+      error: { kind: "invalid-argument" },
+    });
+  });
+
+  it("keeps settings in electron-store and sends status events to the window", async () => {
+    const { double, userData } = await launch();
+    const own = pageUrl(double);
+    const changed = await invoke(double, methodChannel("changeSettings"), own, { syncIntervalMinutes: 30 });
+    expect(changed).toMatchObject({ ok: true, value: { syncIntervalMinutes: 30 } });
+    const file = join(userData, "catalog-settings.json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ syncIntervalMinutes: 30 });
+    await until(() => (double.windows[0]?.webContents.sent.length ?? 0) > 0);
+    expect(double.windows[0]?.webContents.sent[0]?.channel).toBe(eventChannel("statusChanged"));
+  });
+
+  it("tells why sign-ins cannot be remembered when the OS offers no encryption", async () => {
+    const { double, userData } = await launch({ encryption: false });
+    const status = await invoke(double, methodChannel("status"), pageUrl(double));
+    expect(status).toMatchObject({
+      ok: true,
+      value: { rememberUnavailable: expect.stringMatching(/cannot be remembered/) },
+    });
+    expect(existsSync(join(userData, "secrets"))).toBe(false);
+  });
+
+  it("focuses the first window when the app is launched again", async () => {
+    const { double } = await launch();
+    const window = double.windows[0];
+    if (window) window.minimized = true;
+    double.app.emit("second-instance");
+    expect(window?.restored).toBe(1);
+    expect(window?.focused).toBe(1);
+    expect(double.windows).toHaveLength(1);
+  });
+
+  it("closes the catalog before quitting: the first quit waits, then quits for real", async () => {
+    const { double } = await launch();
+    const event = new RecordingEvent();
+    double.app.emit("will-quit", event);
+    expect(event.prevented).toBe(true);
+    await until(() => double.app.quitCalls === 1);
+    expect(double.handlers.size).toBe(0);
+    const again = new RecordingEvent();
+    double.app.emit("will-quit", again);
+    expect(again.prevented).toBe(false);
+  });
+});
