@@ -82,6 +82,8 @@ describe("the catalog service", () => {
     // Lookups run back to back on the main side for as long as the sync runs.
     while ((await test.service.status()).sync.running || pagesSeen === 0) {
       answered.push((await test.service.lookup({ code: code as string })).code.normalised !== "");
+      // Lookups are synchronous underneath: give the event loop a turn, as separate IPC calls would.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     stop();
     const status = await syncsSettled(test);
