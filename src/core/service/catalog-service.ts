@@ -111,16 +111,18 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   }
 
   function emitStatus(): void {
-    if (listeners.statusChanged.size === 0) return;
+    if (closed || listeners.statusChanged.size === 0) return;
     status().then(
       (value) => emit("statusChanged", value),
-      (error: unknown) => fault("status", error),
+      // A status still being read when the catalog closes has no one left to tell.
+      (error: unknown) => {
+        if (!closed) fault("status", error);
+      },
     );
   }
 
   async function refreshKnown(): Promise<void> {
-    const info = await session.info();
-    sessionBaseUrl = info?.baseUrl ?? null;
+    sessionBaseUrl = (await session.state()).record?.baseUrl ?? null;
     known = await core.status();
   }
 
@@ -208,8 +210,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   }
 
   async function sessionUsable(): Promise<boolean> {
-    const info = await session.info();
-    return info !== null && (info.remembered || Date.parse(info.expiresAt) > clock.now());
+    return (await session.state()).state === "signed-in";
   }
 
   /** A sync nobody waits for: its outcome shows in the status. Skipped when one runs or none can. */
@@ -331,7 +332,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
     async signOut() {
       await stopSync();
-      await session.signOut();
+      // The catalog stays on the till and keeps answering; only the session and secrets go.
+      await core.signOut();
       await refreshKnown().catch((error: unknown) => fault("status", error));
       emitStatus();
       return null;
