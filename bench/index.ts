@@ -32,11 +32,12 @@ const sizes = {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { quick: { type: "boolean" }, out: { type: "string" }, only: { type: "string" } },
-  });
+  const { values } = parseFlags();
   const only = new Set(values.only?.split(",") ?? groups);
-  for (const name of only) if (!groups.includes(name)) throw new Error(`unknown group "${name}": ${groups}`);
+  for (const name of only) {
+    if (!groups.includes(name))
+      throw new UsageError(`Unknown group "${name}". Groups: ${groups.join(", ")}.`);
+  }
   const plan = values.quick ? sizes.quick : sizes.full;
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const figures: Figure[] = [];
@@ -144,4 +145,22 @@ async function contributedFigures(file: string, quick: boolean, notes: string[])
   return [];
 }
 
-await main();
+class UsageError extends Error {}
+
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: { quick: { type: "boolean" }, out: { type: "string" }, only: { type: "string" } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`${error.message}\nUsage: npm run bench -- [--quick] [--only GROUPS] [--out FILE]\n`);
+  process.exitCode = 2;
+}
