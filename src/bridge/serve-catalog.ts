@@ -1,0 +1,26 @@
+// A catalog service served to a browser: its handlers (sender-checked against the bridge's own
+// origin) and its events behind the loopback bridge, with the built screens. `npm run ui`, the
+// end-to-end test and the scan benchmark all start the screens this one way.
+import {
+  type CatalogServiceEvents,
+  type CatalogServiceMethods,
+  createCatalogHandlers,
+} from "../core/ipc/catalog-handlers.ts";
+import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import { type RunningBridge, startHttpBridge } from "./http-bridge.ts";
+
+export function serveCatalog(options: {
+  service: CatalogServiceMethods & CatalogServiceEvents;
+  pageDir: string;
+  port?: number;
+  onFault?: (what: string, error: unknown) => void;
+}): Promise<RunningBridge> {
+  const { service, onFault } = options;
+  return startHttpBridge({
+    handlers: (origin) =>
+      createCatalogHandlers(service, { isTrustedSender: trustedSender(`${origin}/`), onFault }),
+    events: service,
+    pageDir: options.pageDir,
+    port: options.port,
+  });
+}

@@ -1,0 +1,253 @@
+// The cashier's screens end to end in headless Chromium: the built renderer, window.catalog backed by
+// the real catalog service (real SQLite, real sync from the reference service over loopback) through
+// the browser bridge. Asserts on what is visible, checks accessibility with axe-core, and saves a
+// screenshot of each screen in both languages under screenshots/ (ignored by git).
+import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Product } from "../../src/shared/api/product.ts";
+import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { adminApi } from "../support/service-fixtures.ts";
+
+const axeSource: string = createRequire(import.meta.url)("axe-core").source;
+const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
+const demoProducts = 3000;
+
+let till: BrowserTill;
+let page: Page;
+let records: Product[];
+
+beforeAll(async () => {
+  till = await startBrowserTill({ demoProducts, pageSize: 50 });
+  page = till.page;
+  records = await (await adminApi(till.upstream)).liveRecords();
+  await mkdir(screenshots, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await till?.close();
+});
+
+/** A code the demo catalog holds, chosen by what kind of product carries it. */
+function codeOf(wanted: (product: Product) => boolean): { code: string; product: Product } {
+  const product = records.find((item) => item.active && item.barcode && wanted(item));
+  if (!product?.barcode) throw new Error("the demo catalog has no such product");
+  return { code: product.barcode, product };
+}
+
+const statusBar = () => page.getByRole("region", { name: /Catalog status|Katalogstatus/ });
+const resultHeading = () => page.locator(".result-card h3").first();
+
+/** A keyboard-wedge scan: the code as one fast burst of real key presses, then Enter. */
+async function scan(code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press("Enter");
+}
+
+async function shoot(name: string, language: "en" | "de"): Promise<void> {
+  await page.screenshot({ path: `${screenshots}${language}-${name}.png`, fullPage: true });
+}
+
+async function seriousViolations(): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return results
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+}
+
+async function openScreen(name: RegExp): Promise<void> {
+  await page.getByRole("navigation").getByRole("button", { name }).click();
+}
+
+describe("the till in a browser", () => {
+  it("opens ready to scan, with an empty catalog and nobody signed in", async () => {
+    await expect.poll(() => statusBar().textContent()).toContain("Catalog not downloaded yet");
+    expect(await statusBar().textContent()).toContain("Not signed in");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+    expect(await seriousViolations()).toEqual([]);
+    await shoot("scan-empty", "en");
+  });
+
+  it("takes scanner thresholds from the settings screen", async () => {
+    await openScreen(/Settings/);
+    // Generous for a loaded two-core machine: the browser, not the thresholds, is under test here.
+    await page.getByLabel(/Longest pause between scanner keys/).fill("300");
+    await page.getByLabel(/Longest time for a whole scan/).fill("5000");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await shoot("settings", "en");
+  });
+
+  it("signs in and syncs with visible progress to completion", async () => {
+    await openScreen(/Sign in/);
+    const form = page.getByRole("form", { name: "Sign in" });
+    expect(await seriousViolations()).toEqual([]);
+    await shoot("sign-in", "en");
+    await form.getByLabel("Service address").fill(till.upstream.baseUrl);
+    await form.getByLabel("Organisation", { exact: true }).fill(till.upstream.demo.organisation);
+    await form.getByLabel("Username", { exact: true }).fill(till.upstream.demo.username);
+    await form.getByLabel("Password").fill("not the password");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect
+      .poll(() => form.getByRole("alert").textContent())
+      .toBe("Wrong organisation, username or password.");
+    await form.getByLabel("Password").fill(till.upstream.demo.password);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    const progress = statusBar().getByRole("progressbar");
+    await progress.waitFor({ state: "visible", timeout: 30_000 });
+    // Products done of the service's count, as soon as the first page is in.
+    await expect
+      .poll(() => statusBar().textContent(), { timeout: 30_000 })
+      .toMatch(/Syncing: [1-9][\d,]* of [\d,]+/);
+    await shoot("sync-progress", "en");
+    await progress.waitFor({ state: "detached", timeout: 60_000 });
+    const expected = records.length.toLocaleString("en-GB");
+    await expect.poll(() => statusBar().textContent(), { timeout: 30_000 }).toContain(`${expected} products`);
+    expect(await statusBar().textContent()).toMatch(/Catalog as of/);
+    expect(await statusBar().textContent()).toMatch(/Online/);
+  });
+
+  it("takes a fast scan burst while the search field has focus, and leaves the field as it was", async () => {
+    await openScreen(/Search/);
+    const field = page.getByRole("combobox");
+    await field.fill("creme");
+    await page.getByRole("listbox").waitFor();
+    const { code, product } = codeOf(
+      (item) => item.type === "product" && /^[3-9]\d{12}$/.test(item.barcode ?? ""),
+    );
+    await field.focus();
+    await scan(code);
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    expect(await page.locator(".scan-announcement").textContent()).toBe(`Found: ${product.name}`);
+    await openScreen(/Search/);
+    expect(await page.getByRole("combobox").inputValue()).toBe("");
+    await page.getByRole("combobox").fill("creme");
+    await page.getByRole("listbox").waitFor();
+    await shoot("search", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("shows a product with its prices and codes", async () => {
+    await openScreen(/Scan/);
+    const { code, product } = codeOf(
+      (item) => item.type === "product" && (item.prices?.default_prices?.length ?? 0) > 0,
+    );
+    await scan(code);
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    const card = page.locator(".result-card");
+    expect(await card.locator(".price-gross").textContent()).toMatch(/\d/);
+    expect(await card.locator(".codes").textContent()).toContain(code);
+    await shoot("scan-product", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("shows a scanned variant highlighted in its parent's matrix", async () => {
+    const { code, product } = codeOf((item) => item.type === "variant");
+    await scan(code);
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    const highlighted = page.locator('.variant-matrix [aria-current="true"]');
+    expect(await highlighted.count()).toBe(1);
+    expect(await highlighted.textContent()).toContain(code);
+    await shoot("scan-variant", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("reads a scale label's weight and charges the line total", async () => {
+    const { code, product } = codeOf((item) => item.barcode?.startsWith("21") ?? false);
+    await scan(withCheckDigit(`${code.slice(0, 7)}01250`));
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    expect(await page.locator(".label-weight").textContent()).toBe("1.250 kg");
+    expect(await page.locator(".line-total").textContent()).toMatch(/\d/);
+    await shoot("scan-scale-label", "en");
+  });
+
+  it("explains an unknown code and offers a search", async () => {
+    const unknown = withCheckDigit("990000000001");
+    await scan(unknown);
+    await expect.poll(() => resultHeading().textContent()).toBe(`Not found: ${unknown}`);
+    expect(await page.locator(".reason").textContent()).toBe("No product in the catalog has this code.");
+    expect(await page.getByRole("button", { name: "Search the catalog" }).isVisible()).toBe(true);
+    await shoot("scan-unknown", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("opens a product from the search with its options matrix", async () => {
+    const parent = records.find((item) => item.type === "variant_product" && item.active);
+    if (!parent) throw new Error("the demo catalog has no variant family");
+    await openScreen(/Search/);
+    await page.getByRole("combobox").fill(parent.name);
+    await page.getByRole("option").first().waitFor();
+    await page
+      .getByRole("option", { name: new RegExp(parent.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
+      .first()
+      .click();
+    await page.locator(".product-view").waitFor();
+    expect(await page.locator(".product-view .variant-matrix table").count()).toBeGreaterThan(0);
+    await shoot("product", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("keeps answering scans from the local catalog with the service stopped, and says it is offline", async () => {
+    await till.upstream.close();
+    await openScreen(/Scan/);
+    const { code, product } = codeOf(
+      (item) => item.type === "product" && /^[3-9]\d{12}$/.test(item.barcode ?? ""),
+    );
+    await scan(code);
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    await statusBar().getByRole("button", { name: "Sync now" }).click();
+    await expect.poll(() => statusBar().textContent(), { timeout: 30_000 }).toContain("Offline");
+    expect(await statusBar().getByRole("alert").textContent()).toContain("No connection to the service");
+    await shoot("offline", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("speaks German once chosen, on every screen", async () => {
+    await openScreen(/Settings/);
+    await page.getByLabel("Language").selectOption("de");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { name: "Einstellungen" }).waitFor();
+    await shoot("settings", "de");
+    await openScreen(/Scannen/);
+    const { code, product } = codeOf((item) => item.type === "variant");
+    await scan(code);
+    await expect.poll(() => resultHeading().textContent()).toBe(product.name);
+    expect(await page.locator(".result-card").textContent()).toContain("Variante von");
+    expect(await statusBar().textContent()).toContain("Offline");
+    await shoot("scan-variant", "de");
+    const unknown = withCheckDigit("990000000001");
+    await scan(unknown);
+    await expect.poll(() => resultHeading().textContent()).toBe(`Nicht gefunden: ${unknown}`);
+    await shoot("scan-unknown", "de");
+    const { code: scaleCode } = codeOf((item) => item.barcode?.startsWith("21") ?? false);
+    await scan(withCheckDigit(`${scaleCode.slice(0, 7)}01250`));
+    await expect.poll(() => page.locator(".label-weight").textContent()).toBe("1,250 kg");
+    await shoot("scan-scale-label", "de");
+    await openScreen(/Suchen/);
+    await page.getByRole("combobox").fill("creme");
+    await page.getByRole("listbox").waitFor();
+    await shoot("search", "de");
+    await openScreen(/Konto|Anmelden/);
+    await shoot("account", "de");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("raised no error in the page along the way", () => {
+    expect(till.pageErrors).toEqual([]);
+  });
+});

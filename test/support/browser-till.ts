@@ -1,0 +1,61 @@
+// A till in a browser, for the end-to-end test and the scan benchmark: the reference service with a
+// demo catalog, the real catalog service in a fresh data directory, the built screens behind the
+// browser bridge, and a Chromium page open on them. Page errors are collected, never ignored.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { type BrowserCatalog, openBrowserCatalog } from "../../src/bridge/browser-catalog.ts";
+import { buildBridgePage } from "../../src/bridge/build-page.ts";
+import type { RunningBridge } from "../../src/bridge/http-bridge.ts";
+import { serveCatalog } from "../../src/bridge/serve-catalog.ts";
+import { type RunningService, startService } from "../../src/server/service.ts";
+import { launchChromium } from "./chromium.ts";
+
+export interface BrowserTill {
+  upstream: RunningService;
+  catalog: BrowserCatalog;
+  bridge: RunningBridge;
+  page: Page;
+  /** Uncaught errors and console errors of the page, for the test to assert on. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function startBrowserTill(options: {
+  demoProducts: number;
+  pageSize?: number;
+}): Promise<BrowserTill> {
+  const work = await mkdtemp(join(tmpdir(), "browser-till-"));
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const pageDir = join(work, "page");
+    const [upstream] = await Promise.all([
+      startService({ port: 0, demoProducts: options.demoProducts }),
+      buildBridgePage(pageDir),
+    ]);
+    cleanups.push(() => upstream.close());
+    const catalog = await openBrowserCatalog(join(work, "data"));
+    cleanups.push(() => catalog.close());
+    if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
+    const bridge = await serveCatalog({ service: catalog.service, pageDir });
+    cleanups.push(() => bridge.close());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
+    const page = await browser.context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") pageErrors.push(message.text());
+    });
+    await page.goto(bridge.url);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    return { upstream, catalog, bridge, page, pageErrors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
