@@ -1,7 +1,6 @@
 // Secrets encrypted by the operating system's keychain (Electron's safeStorage) in one file of the
 // user-data directory. Only ciphertext touches the disk; the key never leaves the keychain.
-import { z } from "zod";
-import { createJsonFileStore } from "./json-file-store.ts";
+import { createFileSecretStore } from "./file-secret-store.ts";
 import { createMemorySecretStore } from "./memory-secret-store.ts";
 import type { SecretStore } from "./secret-store.ts";
 
@@ -14,27 +13,11 @@ export interface OsEncryption {
   getSelectedStorageBackend?(): string;
 }
 
-const fileSchema = z.record(z.string(), z.string());
-
+/** Secrets sealed by the keychain, in the owner-only secret file (see createFileSecretStore). */
 export function createEncryptedSecretStore(file: string, encryption: OsEncryption): SecretStore {
-  const store = createJsonFileStore(file, fileSchema);
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function change(edit: (secrets: Record<string, string>) => void): Promise<void> {
-    const next = queue.then(async () => {
-      const secrets = (await store.read()) ?? {};
-      edit(secrets);
-      await store.write(secrets);
-    });
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  return {
-    async get(name) {
-      await queue;
-      const sealed = (await store.read())?.[name];
-      if (sealed === undefined) return null;
+  return createFileSecretStore(file, {
+    seal: (value) => encryption.encryptString(value).toString("base64"),
+    open(sealed) {
       try {
         return encryption.decryptString(Buffer.from(sealed, "base64"));
       } catch {
@@ -42,15 +25,7 @@ export function createEncryptedSecretStore(file: string, encryption: OsEncryptio
         return null;
       }
     },
-    set: (name, value) =>
-      change((secrets) => {
-        secrets[name] = encryption.encryptString(value).toString("base64");
-      }),
-    delete: (name) =>
-      change((secrets) => {
-        delete secrets[name];
-      }),
-  };
+  });
 }
 
 export interface SecretStorage {

@@ -8,8 +8,17 @@ import type { SecretStore } from "./secret-store.ts";
 
 const secretsSchema = z.record(z.string(), z.string());
 
+/** How a value is written into the file and read back: as it is, or sealed by the OS keychain. */
+export interface SecretCodec {
+  seal(value: string): string;
+  /** null when the stored text can no longer be opened (it counts as absent). */
+  open(sealed: string): string | null;
+}
+
+const plainText: SecretCodec = { seal: (value) => value, open: (sealed) => sealed };
+
 /** Give the file a directory of its own: the directory is made (or tightened) to 0700. */
-export function createFileSecretStore(file: string): SecretStore {
+export function createFileSecretStore(file: string, codec: SecretCodec = plainText): SecretStore {
   const store = createJsonFileStore(file, secretsSchema);
   // Each change reads, edits and rewrites the whole file: queue them so none is lost.
   let queue: Promise<unknown> = Promise.resolve();
@@ -29,11 +38,12 @@ export function createFileSecretStore(file: string): SecretStore {
   return {
     async get(name) {
       await queue;
-      return (await store.read())?.[name] ?? null;
+      const stored = (await store.read())?.[name];
+      return stored === undefined ? null : codec.open(stored);
     },
     set: (name, value) =>
       change((secrets) => {
-        secrets[name] = value;
+        secrets[name] = codec.seal(value);
       }),
     delete: (name) =>
       change((secrets) => {
