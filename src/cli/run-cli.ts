@@ -1,6 +1,7 @@
 // Finds the command, runs it, and turns any error into one plain line and an exit code.
 import { createRequire } from "node:module";
 import { isAppError } from "../shared/app-error.ts";
+import { checkCommand } from "./check-command.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { demoCommand } from "./demo-command.ts";
 import { loginCommand, logoutCommand } from "./login-command.ts";
@@ -18,6 +19,7 @@ const commands: Record<string, Command> = {
   lookup: lookupCommand,
   search: searchCommand,
   status: statusCommand,
+  check: checkCommand,
   demo: demoCommand,
 };
 

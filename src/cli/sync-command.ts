@@ -1,4 +1,5 @@
-import { defaultPageSize, type SyncSummary } from "../core/sync/sync-engine.ts";
+import type { CoreSyncSummary } from "../core/catalog-core.ts";
+import { defaultPageSize } from "../core/sync/sync-engine.ts";
 import { pagingLimits } from "../shared/api/pagination.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
@@ -25,7 +26,7 @@ export const syncCommand: Command = {
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once("SIGINT", stop);
-      let summary: SyncSummary;
+      let summary: CoreSyncSummary;
       try {
         summary = await core.sync({
           full: values.full ?? false,
@@ -45,15 +46,21 @@ export const syncCommand: Command = {
   },
 };
 
-function describeSummary(summary: SyncSummary): string {
+function describeSummary(summary: CoreSyncSummary): string {
   const kind = summary.mode === "full" ? "Full sync" : "Sync";
   const live = summary.received - summary.deletions;
-  const lines = [
+  const lines: string[] = [];
+  if (summary.damagedCatalogSetAside !== null) {
+    lines.push(
+      `The catalog file was damaged: it was set aside as ${summary.damagedCatalogSetAside} and the whole catalog was downloaded again.`,
+    );
+  }
+  lines.push(
     `${kind} ${summary.resumed ? "resumed and " : ""}finished: ${counted(summary.products, "product", "products")} in the local catalog.`,
     `Received ${counted(summary.received, "record", "records")} in ${counted(summary.pages, "page", "pages")}: ` +
       `${counted(live, "current product", "current products")} and ${counted(summary.deletions, "deletion", "deletions")} ` +
       "(deleted products are removed from the catalog, not kept).",
-  ];
+  );
   if (summary.removed > 0) {
     lines.push(
       `${counted(summary.removed, "product", "products")} the service no longer lists were removed.`,

@@ -3,14 +3,16 @@
 // shell both drive this; neither adds logic of its own.
 
 import type { Product } from "../shared/api/product.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError, isAppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
+import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
-import { type CatalogStore, catalogFileFor, openCatalogStore } from "./catalog/catalog-store.ts";
+import { catalogFileFor } from "./catalog/catalog-store.ts";
+import { acquireSyncLock } from "./catalog/sync-lock.ts";
 import type { Session } from "./session/session.ts";
 import { sessionProductsSource } from "./sync/session-source.ts";
 import { runSync, type SyncSummary } from "./sync/sync-engine.ts";
@@ -22,7 +24,7 @@ export interface CatalogCore {
     pageSize?: number;
     signal?: AbortSignal;
     onProgress?: (progress: SyncProgress) => void;
-  }): Promise<SyncSummary>;
+  }): Promise<CoreSyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
   /** A product by id with its parent and variants, or null. */
@@ -33,7 +35,14 @@ export interface CatalogCore {
    * unless `forgetCatalog` asks to remove it from the disk as well.
    */
   signOut(options?: { forgetCatalog?: boolean }): Promise<void>;
+  /** The full integrity check of the catalog on this till; a damaged file is set aside. */
+  check(): Promise<CatalogCheck>;
   close(): Promise<void>;
+}
+
+export interface CoreSyncSummary extends SyncSummary {
+  /** Where a damaged catalog file was moved before this sync downloaded the catalog afresh. */
+  damagedCatalogSetAside: string | null;
 }
 
 export function createCatalogCore(deps: {
@@ -44,35 +53,35 @@ export function createCatalogCore(deps: {
   scanOptions?: () => ScanOptions;
 }): CatalogCore {
   const { session, clock } = deps;
-  let opened: { account: string; store: CatalogStore } | null = null;
+  let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
 
   /** The catalog of whoever signed in last: still readable after signing out or when the session ended. */
-  async function currentStore(): Promise<CatalogStore | null> {
+  async function currentCatalog() {
     const record = await session.lastRecord();
     if (record === null) return null;
-    if (opened?.account === record.account.id) return opened.store;
-    await closeStore();
-    const store = await openCatalogStore(catalogFileFor(deps.dataDir, record.account.id), { clock });
-    opened = { account: record.account.id, store };
-    return store;
+    if (opened?.account === record.account.id) return opened;
+    await closeCatalog();
+    const file = catalogFileFor(deps.dataDir, record.account.id);
+    opened = { account: record.account.id, file, catalog: guardCatalogFile(file, clock) };
+    return opened;
   }
 
-  async function closeStore(): Promise<void> {
+  async function closeCatalog(): Promise<void> {
     const closing = opened;
     opened = null;
-    await closing?.store.close();
+    await closing?.catalog.close();
   }
 
-  async function requireStore(): Promise<CatalogStore> {
-    const store = await currentStore();
-    if (store === null) {
+  async function requireCatalog() {
+    const current = await currentCatalog();
+    if (current === null) {
       throw new AppError(
         "sign-in-required",
         "There is no catalog on this till yet. Sign in once to download it.",
       );
     }
-    return store;
+    return current;
   }
 
   return {
@@ -83,57 +92,81 @@ export function createCatalogCore(deps: {
           "Nobody is signed in, so the catalog cannot sync. Sign in first; the catalog on this till stays readable meanwhile.",
         );
       }
-      const store = await requireStore();
+      const { file, catalog } = await requireCatalog();
       if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
       syncing = true;
-      const before = await store.readSyncState();
-      let committed = false;
+      const lock = acquireSyncLock(file);
+      let lastSyncAt: string | null = null;
       try {
-        return await runSync({
-          ...options,
-          onProgress: (progress) => {
-            committed = true;
-            options.onProgress?.(progress);
-          },
-          source: sessionProductsSource(session),
-          store,
-          clock,
+        const { result, setAsideAs } = await catalog.write(async (store) => {
+          // Read first: once the disk has filled up, nothing may be readable any more.
+          const before = await store.readSyncState();
+          lastSyncAt = parseSyncState(before).lastSyncAt;
+          let committed = false;
+          try {
+            return await runSync({
+              ...options,
+              onProgress: (progress) => {
+                committed = true;
+                options.onProgress?.(progress);
+              },
+              source: sessionProductsSource(session),
+              store,
+              clock,
+            });
+          } catch (error) {
+            // Refused or failed before any page was stored: nothing to resume, so the catalog says
+            // what it said before rather than claim a sync stopped part-way.
+            if (!committed) await store.writeSyncState(before);
+            throw error;
+          }
         });
+        return { ...result, damagedCatalogSetAside: setAsideAs };
       } catch (error) {
-        // Refused or failed before any page was stored: nothing to resume, so the catalog says what it
-        // said before rather than claim a sync stopped part-way.
-        if (!committed) await store.writeSyncState(before);
-        throw error;
+        throw isAppError(error, "disk-full") ? diskFullDuringSync(lastSyncAt, error) : error;
       } finally {
+        lock.release();
         syncing = false;
       }
     },
 
     async lookup(input) {
-      const store = await requireStore();
+      const { catalog } = await requireCatalog();
       const code = readScan(input, deps.scanOptions?.(), new Date(clock()));
-      for (const key of code.searchKeys) {
-        const match = await store.lookupCode(key);
-        if (match !== null) return found(input, code, match);
-      }
-      const byIdentifier = await store.lookupIdentifier(code.normalised);
-      if (byIdentifier !== null) return found(input, code, byIdentifier);
-      return { query: input, code, match: null, label: null, reason: noMatchReason(code) };
+      return catalog.read(async (store) => {
+        for (const key of code.searchKeys) {
+          const match = await store.lookupCode(key);
+          if (match !== null) return found(input, code, match);
+        }
+        const byIdentifier = await store.lookupIdentifier(code.normalised);
+        if (byIdentifier !== null) return found(input, code, byIdentifier);
+        return { query: input, code, match: null, label: null, reason: noMatchReason(code) };
+      });
     },
 
     async search(text, limit = 20) {
-      return (await requireStore()).search(text, limit);
+      return (await requireCatalog()).catalog.read((store) => store.search(text, limit));
     },
 
     async product(id) {
-      return (await requireStore()).productById(id);
+      return (await requireCatalog()).catalog.read((store) => store.productById(id));
+    },
+
+    async check() {
+      return (await requireCatalog()).catalog.check();
     },
 
     async status() {
       const { state: signIn, record } = await session.state();
-      const store = await currentStore();
-      const counts = store ? await store.counts() : { products: 0, inactive: 0, quarantined: 0 };
-      const state = parseSyncState(store ? await store.readSyncState() : null);
+      const current = await currentCatalog();
+      const read = current
+        ? await current.catalog.read(async (store) => ({
+            counts: await store.counts(),
+            stored: await store.readSyncState(),
+          }))
+        : { counts: { products: 0, inactive: 0, quarantined: 0 }, stored: null };
+      const { counts } = read;
+      const state = parseSyncState(read.stored);
       return {
         session: signIn,
         signedIn: signIn === "signed-in",
@@ -152,17 +185,26 @@ export function createCatalogCore(deps: {
       const { record } = await session.state();
       await session.signOut({ forget: options.forgetCatalog ?? false });
       if (options.forgetCatalog && record !== null) {
-        await closeStore();
+        await closeCatalog();
         await removeCatalogFile(catalogFileFor(deps.dataDir, record.account.id));
       }
     },
 
-    close: closeStore,
+    close: closeCatalog,
   };
 }
 
 function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
   return { query, code, match, label: labelCharge(code, match.product), reason: null };
+}
+
+function diskFullDuringSync(lastSyncAt: string | null, cause: unknown): AppError {
+  const asOf = lastSyncAt === null ? "as it is" : `as of ${lastSyncAt}`;
+  return new AppError(
+    "disk-full",
+    `The disk is full: free some space, then sync again. The catalog ${asOf} stays usable for lookups.`,
+    { cause },
+  );
 }
 
 /** A problem with the code itself explains the miss better than "unknown". */

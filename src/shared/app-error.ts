@@ -15,6 +15,10 @@ export const errorKinds = [
   "invalid-response", // the service answered something that does not follow the contract
   "cancelled",
   "storage", // the local catalog database could not be used
+  "disk-full", // the disk holding the data directory has no space left
+  "read-only", // the data directory cannot be written (read-only disk or no permission)
+  "not-a-directory", // the data directory (or a folder in it) is a file
+  "damaged", // the catalog file is corrupt; it has been set aside
   "invalid-input", // a person typed something unusable
   "internal", // a fault inside the app itself (a bug, a crashed worker)
 ] as const;

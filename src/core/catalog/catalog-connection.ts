@@ -1,7 +1,7 @@
 // Opening one SQLite connection to a catalog file, with the settings every connection needs, and
-// turning "this is not a database" into a message a shop manager can act on.
+// turning "this is not a database", a full disk or a read-only folder into errors of their own kind.
 import BetterSqlite3, { type Database } from "better-sqlite3";
-import { AppError } from "../../shared/app-error.ts";
+import { storageError } from "../storage/storage-errors.ts";
 
 export function openConnection(file: string, options: { readonly: boolean }): Database {
   let db: Database | undefined;
@@ -31,19 +31,4 @@ export function openConnection(file: string, options: { readonly: boolean }): Da
     db?.close();
     throw storageError(file, error);
   }
-}
-
-function storageError(file: string, error: unknown): AppError {
-  const code = (error as { code?: unknown }).code;
-  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") {
-    return new AppError(
-      "storage",
-      `The catalog file ${file} is damaged or is not a catalog. Delete it to download the catalog again.`,
-      { cause: error },
-    );
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new AppError("storage", `The catalog file ${file} could not be opened (${reason}).`, {
-    cause: error,
-  });
 }

@@ -96,6 +96,8 @@ export function migrate(db: Database, file: string, list: readonly Migration[] =
   for (const migration of list) {
     if (migration.version <= current) continue;
     db.transaction(() => {
+      // Another process may have created the catalog between the read above and this write lock.
+      if ((db.pragma("user_version", { simple: true }) as number) >= migration.version) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();

@@ -7,8 +7,10 @@ import type { Database } from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import { storageError } from "../storage/storage-errors.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { catalogCounts } from "./catalog-counts.ts";
+import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
 import { catalogSearch } from "./catalog-search.ts";
@@ -37,6 +39,8 @@ export interface CatalogStore {
   search(text: string, limit: number): Promise<Product[]>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
+  /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
+  check(mode: "quick" | "full"): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -53,11 +57,15 @@ export async function openCatalogStore(
   file: string,
   options: { clock?: () => number } = {},
 ): Promise<CatalogStore> {
-  mkdirSync(dirname(file), { recursive: true });
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw storageError(file, error);
+  }
   const writer = openConnection(file, { readonly: false });
   let readConnection: Database;
   try {
-    migrate(writer, file);
+    await guarded(file, () => migrate(writer, file))();
     readConnection = openConnection(file, { readonly: true });
   } catch (error) {
     writer.close();
@@ -68,15 +76,14 @@ export async function openCatalogStore(
   const lookup = catalogLookup(readConnection);
   const search = catalogSearch(readConnection, lookup);
   const writes = catalogWrites(writer, options.clock ?? Date.now);
+  const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
-    async applyPage(input) {
-      writes.applyPage(input);
-    },
-    async finishFullSync(input) {
-      return writes.finishFullSync(input);
-    },
-    async countSeen(generation) {
+    applyPage: guard(async (input: PageInput) => writes.applyPage(input)),
+    finishFullSync: guard(async (input: { generation: number; syncState: unknown }) =>
+      writes.finishFullSync(input),
+    ),
+    countSeen: guard(async (generation: number) => {
       const row = await reader
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("seen"))
@@ -84,22 +91,32 @@ export async function openCatalogStore(
         .where("generation", "=", generation)
         .executeTakeFirstOrThrow();
       return Number(row.seen);
-    },
-    async readSyncState() {
+    }),
+    readSyncState: guard(async () => {
       const row = await reader.selectFrom("sync_state").select("state").executeTakeFirst();
       return row === undefined ? null : JSON.parse(row.state);
-    },
-    async writeSyncState(syncState) {
-      writes.writeSyncState(syncState);
-    },
-    lookupCode: async (code) => lookup.lookupCode(code),
-    lookupIdentifier: async (text) => lookup.lookupIdentifier(text),
-    productById: async (id) => lookup.productById(id),
-    search: async (text, limit) => search(text, limit),
-    counts: () => catalogCounts(reader),
+    }),
+    writeSyncState: guard(async (syncState: unknown) => writes.writeSyncState(syncState)),
+    lookupCode: guard(async (code: string) => lookup.lookupCode(code)),
+    lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
+    productById: guard(async (id: string) => lookup.productById(id)),
+    search: guard(async (text: string, limit: number) => search(text, limit)),
+    counts: guard(() => catalogCounts(reader)),
+    check: async (mode) => integrityProblem(writer, mode),
     async close() {
       await reader.destroy();
       writer.close();
     },
+  };
+}
+
+/** `work`, with whatever SQLite or the file system throws turned into an AppError of its own kind. */
+function guarded<A extends unknown[], R>(file: string, work: (...args: A) => R) {
+  return async (...args: A): Promise<Awaited<R>> => {
+    try {
+      return await work(...args);
+    } catch (error) {
+      throw storageError(file, error);
+    }
   };
 }

@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { createJsonFileStore } from "./json-file-store.ts";
 import type { SecretStore } from "./secret-store.ts";
+import { storageError } from "./storage-errors.ts";
 
 const secretsSchema = z.record(z.string(), z.string());
 
@@ -27,8 +28,12 @@ export function createFileSecretStore(file: string, codec: SecretCodec = plainTe
     const next = queue.then(async () => {
       const secrets = (await store.read()) ?? {};
       edit(secrets);
-      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-      await chmod(dirname(file), 0o700);
+      try {
+        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+        await chmod(dirname(file), 0o700);
+      } catch (error) {
+        throw storageError(file, error);
+      }
       await store.write(secrets);
     });
     queue = next.catch(() => undefined);

@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import type { ZodType } from "zod";
 import { writeFileAtomic } from "./atomic-file.ts";
 import type { RecordStore } from "./record-store.ts";
+import { storageError } from "./storage-errors.ts";
 
 export function createJsonFileStore<T>(file: string, schema: ZodType<T>): RecordStore<T> {
   // The session is read before every lookup; reading and parsing the file cost as much as the
@@ -24,7 +25,7 @@ export function createJsonFileStore<T>(file: string, schema: ZodType<T>): Record
         text = await readFile(file, "utf8");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
+        throw storageError(file, error);
       }
       // A file from another version or damaged by hand counts as absent: the next write replaces it.
       const parsed = schema.safeParse(parseJson(text));
@@ -33,11 +34,18 @@ export function createJsonFileStore<T>(file: string, schema: ZodType<T>): Record
       return value;
     },
     async write(value) {
-      await mkdir(dirname(file), { recursive: true });
-      await writeFileAtomic(file, JSON.stringify(schema.parse(value), null, 2), 0o600);
+      const text = JSON.stringify(schema.parse(value), null, 2);
+      try {
+        await mkdir(dirname(file), { recursive: true });
+        await writeFileAtomic(file, text, 0o600);
+      } catch (error) {
+        throw storageError(file, error);
+      }
     },
     async clear() {
-      await rm(file, { force: true });
+      await rm(file, { force: true }).catch((error: unknown) => {
+        throw storageError(file, error);
+      });
     },
   };
 }

@@ -28,6 +28,8 @@ export const syncSummarySchema = z.object({
   serverTotal: z.number().int().nonnegative().nullable(),
   mismatch: z.boolean(),
   finishedAt: z.iso.datetime({ offset: true }),
+  /** Where a damaged catalog file was moved before the sync downloaded the catalog afresh. */
+  damagedCatalogSetAside: z.string().nullable().optional(),
 });
 export type SyncSummaryResult = z.infer<typeof syncSummarySchema>;
 

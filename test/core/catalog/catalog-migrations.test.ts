@@ -117,7 +117,7 @@ describe("openCatalogStore refuses files it cannot use", () => {
     const file = temp.file();
     writeFileSync(file, "these are my notes, not a catalog\n".repeat(100));
     const error = await openCatalogStore(file).catch((caught: unknown) => caught);
-    expect(isAppError(error, "storage")).toBe(true);
-    expect((error as Error).message).toContain(`The catalog file ${file} is damaged or is not a catalog.`);
+    expect(isAppError(error, "damaged")).toBe(true);
+    expect((error as Error).message).toContain(`The catalog file ${file} is damaged.`);
   });
 });

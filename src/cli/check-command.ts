@@ -1,0 +1,24 @@
+// `check`: the full integrity check of the local catalog, on demand. A damaged file is set aside
+// (never deleted) and the next sync downloads the catalog again.
+import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
+import { type Command, exitCodes, writeJson } from "./cli-io.ts";
+import { withCatalog } from "./open-catalog.ts";
+
+export const checkCommand: Command = {
+  usage: "check [--json]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { ...dataDirOption, json: { type: "boolean" } }, 0);
+    return withCatalog(values["data-dir"], io, async ({ core }) => {
+      const check = await core.check();
+      if (values.json) writeJson(io, check);
+      else if (check.problem === null) io.stdout.write(`The catalog file ${check.file} is intact.\n`);
+      else {
+        io.stdout.write(
+          `The catalog file was damaged (${check.problem}). It has been set aside as ${check.setAsideAs}; ` +
+            "run sync to download the catalog again.\n",
+        );
+      }
+      return check.problem === null ? exitCodes.ok : exitCodes.failed;
+    });
+  },
+};

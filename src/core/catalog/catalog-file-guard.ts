@@ -1,0 +1,105 @@
+// One account's catalog file, opened so that damage is found and dealt with instead of served: a
+// quick check before every sync, a full integrity check after any error that smells of corruption
+// and on demand. A damaged file is set aside (renamed with the time) and never read again: reads then
+// say so plainly, and a sync starts over with a fresh file and a full download.
+import { AppError, isAppError } from "../../shared/app-error.ts";
+import { smellsOfDamage } from "../storage/storage-errors.ts";
+import { setAside } from "./catalog-health.ts";
+import { type CatalogStore, openCatalogStore } from "./catalog-store.ts";
+
+export interface CatalogCheck {
+  file: string;
+  /** null when the file is sound. */
+  problem: string | null;
+  /** Where the damaged file now is, when it was set aside. */
+  setAsideAs: string | null;
+}
+
+export interface CatalogFileGuard {
+  /** Runs a read; damage found on the way sets the file aside and fails with a "damaged" AppError. */
+  read<T>(work: (store: CatalogStore) => Promise<T>): Promise<T>;
+  /** Runs a sync on a sound file: a damaged one is set aside first (or midway) and the sync starts over. */
+  write<T>(work: (store: CatalogStore) => Promise<T>): Promise<{ result: T; setAsideAs: string | null }>;
+  /** The full integrity check; a damaged file is set aside. */
+  check(): Promise<CatalogCheck>;
+  close(): Promise<void>;
+}
+
+export function guardCatalogFile(file: string, clock: () => number): CatalogFileGuard {
+  let store: CatalogStore | null = null;
+
+  async function open(): Promise<CatalogStore> {
+    store ??= await openCatalogStore(file, { clock });
+    return store;
+  }
+
+  /** Closes and renames the file; a file too broken to open at all is renamed all the same. */
+  async function setAsideNow(): Promise<string> {
+    await store?.close().catch(() => undefined);
+    store = null;
+    return setAside(file, clock());
+  }
+
+  /** After an error: a full check decides whether the file is damaged (then it is set aside). */
+  async function damageAfter(error: unknown): Promise<string | null> {
+    if (!smellsOfDamage(error)) return null;
+    const problem = isAppError(error, "damaged") && store === null ? "cannot be opened" : await fullCheck();
+    return problem === null ? null : setAsideNow();
+  }
+
+  async function fullCheck(): Promise<string | null> {
+    try {
+      return await (await open()).check("full");
+    } catch (error) {
+      if (smellsOfDamage(error)) return error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  return {
+    async read(work) {
+      try {
+        return await work(await open());
+      } catch (error) {
+        const movedTo = await damageAfter(error);
+        if (movedTo === null) throw error;
+        throw damagedError(movedTo, error);
+      }
+    },
+
+    async write(work) {
+      let setAsideAs: string | null = null;
+      const quickProblem = await open().then(
+        (opened) => opened.check("quick"),
+        (error: unknown) => (smellsOfDamage(error) ? String(error) : Promise.reject(error)),
+      );
+      if (quickProblem !== null) setAsideAs = await setAsideNow();
+      try {
+        return { result: await work(await open()), setAsideAs };
+      } catch (error) {
+        const movedTo = setAsideAs === null ? await damageAfter(error) : null;
+        if (movedTo === null) throw error;
+        // Once: a fresh file that fails again is not a damaged file but a disk that fails.
+        return { result: await work(await open()), setAsideAs: movedTo };
+      }
+    },
+
+    async check() {
+      const problem = await fullCheck();
+      return { file, problem, setAsideAs: problem === null ? null : await setAsideNow() };
+    },
+
+    async close() {
+      await store?.close();
+      store = null;
+    },
+  };
+}
+
+function damagedError(movedTo: string, cause: unknown): AppError {
+  return new AppError(
+    "damaged",
+    `The catalog file was damaged, so it has been set aside as ${movedTo}. Run a sync to download the catalog again; until then lookups cannot answer from it.`,
+    { cause },
+  );
+}
