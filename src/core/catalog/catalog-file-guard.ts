@@ -2,6 +2,7 @@
 // quick check before every sync, a full integrity check after any error that smells of corruption
 // and on demand. A damaged file is set aside (renamed with the time) and never read again: reads then
 // say so plainly, and a sync starts over with a fresh file and a full download.
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import { smellsOfDamage } from "../storage/storage-errors.ts";
 import { setAside } from "./catalog-health.ts";
@@ -27,10 +28,21 @@ export interface CatalogFileGuard {
 
 export function guardCatalogFile(file: string, clock: () => number): CatalogFileGuard {
   let store: CatalogStore | null = null;
+  const checked = checkedStamp(file);
 
   async function open(): Promise<CatalogStore> {
     store ??= await openCatalogStore(file, { clock });
     return store;
+  }
+
+  /** The quick check on open, skipped when the file has not changed since it last passed one. */
+  async function openChecked(): Promise<CatalogStore> {
+    const opened = await open();
+    if (checked.isCurrent()) return opened;
+    const problem = await opened.check("quick");
+    if (problem !== null) throw new AppError("damaged", `The catalog file ${file} is damaged (${problem}).`);
+    checked.record();
+    return opened;
   }
 
   /** Closes and renames the file; a file too broken to open at all is renamed all the same. */
@@ -43,7 +55,7 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   /** After an error: a full check decides whether the file is damaged (then it is set aside). */
   async function damageAfter(error: unknown): Promise<string | null> {
     if (!smellsOfDamage(error)) return null;
-    const problem = isAppError(error, "damaged") && store === null ? "cannot be opened" : await fullCheck();
+    const problem = isAppError(error, "damaged") ? error.message : await fullCheck();
     return problem === null ? null : setAsideNow();
   }
 
@@ -59,7 +71,7 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   return {
     async read(work) {
       try {
-        return await work(await open());
+        return await work(await openChecked());
       } catch (error) {
         const movedTo = await damageAfter(error);
         if (movedTo === null) throw error;
@@ -69,11 +81,10 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
 
     async write(work) {
       let setAsideAs: string | null = null;
-      const quickProblem = await open().then(
-        (opened) => opened.check("quick"),
-        (error: unknown) => (smellsOfDamage(error) ? String(error) : Promise.reject(error)),
-      );
-      if (quickProblem !== null) setAsideAs = await setAsideNow();
+      await openChecked().catch(async (error: unknown) => {
+        if (!smellsOfDamage(error)) throw error;
+        setAsideAs = await setAsideNow();
+      });
       try {
         return { result: await work(await open()), setAsideAs };
       } catch (error) {
@@ -102,4 +113,40 @@ function damagedError(movedTo: string, cause: unknown): AppError {
     `The catalog file was damaged, so it has been set aside as ${movedTo}. Run a sync to download the catalog again; until then lookups cannot answer from it.`,
     { cause },
   );
+}
+
+/**
+ * Remembers, beside the catalog, the size and modification time the file had when it last passed a
+ * quick check: reading every page costs milliseconds per thousand products, too much to pay on each
+ * lookup of an unchanged file, yet a file changed by anything (a sync, a bad disk, a careless copy)
+ * is checked again the next time it is opened.
+ */
+function checkedStamp(file: string) {
+  const stampFile = `${file}.checked`;
+  const current = (): string | null => {
+    try {
+      const { size, mtimeMs } = statSync(file);
+      return `${size}:${mtimeMs}`;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    isCurrent(): boolean {
+      try {
+        return readFileSync(stampFile, "utf8") === current();
+      } catch {
+        return false;
+      }
+    },
+    record(): void {
+      const stamp = current();
+      // Best effort: a folder that cannot take the stamp only means checking again next time.
+      if (stamp !== null) {
+        try {
+          writeFileSync(stampFile, stamp);
+        } catch {}
+      }
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // What went wrong with a file in the data directory, in words a shop manager can act on. A full disk,
 // a read-only folder, a data directory that is really a file and a damaged catalog each get their
 // own kind, so callers can react (keep selling, set the file aside) and nobody is told it is a bug.
-import { statSync } from "node:fs";
+import { accessSync, constants, statfsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 
@@ -22,14 +22,14 @@ export function storageError(path: string, error: unknown): AppError {
   if (isAppError(error)) return error;
   const code = errorCode(error);
   const details = { cause: error };
-  if (diskFull.has(code)) {
+  if (diskFull.has(code) || (code.startsWith("SQLITE_IOERR") && nearlyFull(dirname(path)))) {
     return new AppError(
       "disk-full",
       `The disk is full, so ${path} could not be written. Free some space, then try again; the catalog as it was stays usable for lookups.`,
       details,
     );
   }
-  if (readOnly.has(code)) {
+  if (readOnly.has(code) || (code === "SQLITE_CANTOPEN" && !writable(dirname(path)))) {
     return new AppError(
       "read-only",
       `${path} cannot be written: the disk is read-only or this user may not change it. Fix the folder's permissions or choose another data directory (--data-dir).`,
@@ -56,6 +56,25 @@ function errorCode(error: unknown): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** SQLite reports some writes that ran out of space as a plain I/O error: ask the disk itself. */
+function nearlyFull(dir: string): boolean {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize < 1024 * 1024;
+  } catch {
+    return false;
+  }
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The nearest ancestor of `path` that exists and is a file rather than a folder, if any. */

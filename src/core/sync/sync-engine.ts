@@ -1,7 +1,7 @@
 // Brings the local catalog level with the service: page by page, each page committed together with
 // the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
 
-import { AppError, isAppError } from "../../shared/app-error.ts";
+import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
@@ -52,17 +52,7 @@ export const defaultPageSize = 1000;
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const stored = parseSyncState(await options.store.readSyncState());
-  try {
-    return await syncFrom(stored, options);
-  } catch (error) {
-    if (!isAppError(error, "disk-full")) throw error;
-    const asOf = stored.lastSyncAt === null ? "as it is" : `as of ${stored.lastSyncAt}`;
-    throw new AppError(
-      "disk-full",
-      `The disk is full: free some space, then sync again. The catalog ${asOf} stays usable for lookups.`,
-      { cause: error },
-    );
-  }
+  return syncFrom(stored, options);
 }
 
 async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSummary> {

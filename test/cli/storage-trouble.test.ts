@@ -1,0 +1,217 @@
+// The CLI, as real child processes, when the disk lets it down: a damaged catalog file, a full disk, a
+// read-only folder, a data directory that is a file, and two processes on one data directory. Each
+// gets its own plain message and never the wording kept for bugs; nothing is served from a damaged
+// file and nothing already held is lost.
+import { execFileSync } from "node:child_process";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
+import { type RunningService, startService } from "../../src/server/service.ts";
+import { type CliResult, demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
+import { type MisbehavingUpstream, startMisbehavingUpstream } from "../support/misbehaving-upstream.ts";
+import { adminApi, integrityCheck, localProducts, tempDir } from "../support/service-fixtures.ts";
+
+let service: RunningService;
+let upstream: MisbehavingUpstream;
+const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
+const isRoot = process.getuid?.() === 0;
+
+beforeAll(async () => {
+  service = await startService({ port: 0, demoProducts: 300, seed: 17 });
+  upstream = await startMisbehavingUpstream(service.baseUrl);
+});
+afterAll(async () => {
+  await upstream.close();
+  await service.close();
+  for (const dir of dirs) await dir.remove();
+});
+
+async function newDir(): Promise<string> {
+  const dir = await tempDir();
+  dirs.push(dir);
+  return dir.path;
+}
+
+async function signedIn(dataDir: string, baseUrl = service.baseUrl): Promise<void> {
+  expect((await runCli(["--data-dir", dataDir, ...demoLoginArgs({ ...service.demo, baseUrl })])).code).toBe(
+    0,
+  );
+}
+
+const cli = (dataDir: string, ...args: string[]) => runCli(["--data-dir", dataDir, ...args]);
+
+function expectPlainFailure(result: CliResult, message: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr).not.toContain("Something went wrong inside");
+}
+
+/** Overwrites 64 KB in the middle of a file with bytes that are no SQLite page. */
+function damageMiddle(file: string): void {
+  const size = statSync(file).size;
+  const fd = openSync(file, "r+");
+  writeSync(fd, Buffer.alloc(65_536, 0xa5), 0, 65_536, Math.floor(size / 2 / 8192) * 8192);
+  closeSync(fd);
+}
+
+/** A tiny file system of its own (root only), removed after the test. */
+function mountTmpfs(dir: string, size: string): () => void {
+  execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]);
+  return () => execFileSync("umount", ["-l", dir]);
+}
+
+describe("a damaged catalog file", () => {
+  it("is set aside when a read finds it, never read again, and a sync downloads the catalog afresh", async () => {
+    const dataDir = await newDir();
+    await signedIn(dataDir);
+    expect((await cli(dataDir, "sync")).code).toBe(0);
+    const file = catalogFileFor(dataDir, service.demo.accountId);
+    const barcode = [...(await (await adminApi(service)).liveRecords())].find((p) => p.barcode)
+      ?.barcode as string;
+    damageMiddle(file);
+
+    const search = await cli(dataDir, "search", "a");
+    expectPlainFailure(search, /catalog file was damaged, so it has been set aside as .*damaged-.*\.sqlite/);
+    expect(readdirSync(join(dataDir, "catalogs")).some((name) => name.includes(".damaged-"))).toBe(true);
+    // The damaged file is not served: the lookup finds nothing rather than something wrong.
+    expect((await cli(dataDir, "lookup", barcode)).code).toBe(1);
+
+    const sync = await cli(dataDir, "sync");
+    expect(sync.code).toBe(0);
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(
+      await (await adminApi(service)).liveProducts(),
+    );
+    expect(integrityCheck(dataDir, service.demo.accountId)).toBe("ok");
+    expect((await cli(dataDir, "lookup", barcode)).code).toBe(0);
+  });
+
+  it("is found by the check before a sync, which then starts over and says so", async () => {
+    const dataDir = await newDir();
+    await signedIn(dataDir);
+    expect((await cli(dataDir, "sync")).code).toBe(0);
+    damageMiddle(catalogFileFor(dataDir, service.demo.accountId));
+    const sync = await cli(dataDir, "sync");
+    expect(sync.code).toBe(0);
+    expect(sync.stdout).toMatch(/damaged: it was set aside as .* and the whole catalog was downloaded again/);
+    expect(integrityCheck(dataDir, service.demo.accountId)).toBe("ok");
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(
+      await (await adminApi(service)).liveProducts(),
+    );
+  });
+
+  it("is reported by catalog check, and a sound file passes it", async () => {
+    const dataDir = await newDir();
+    await signedIn(dataDir);
+    expect((await cli(dataDir, "sync")).code).toBe(0);
+    const sound = await cli(dataDir, "check");
+    expect(sound.code).toBe(0);
+    expect(sound.stdout).toContain("is intact");
+    damageMiddle(catalogFileFor(dataDir, service.demo.accountId));
+    const damaged = await cli(dataDir, "check", "--json");
+    expect(damaged.code).toBe(2);
+    expect(JSON.parse(damaged.stdout)).toMatchObject({
+      problem: expect.any(String),
+      setAsideAs: expect.stringContaining(".damaged-"),
+    });
+    expect(existsSync(catalogFileFor(dataDir, service.demo.accountId))).toBe(false);
+  });
+});
+
+describe("the disk and the data directory", () => {
+  it.runIf(isRoot)("says the disk is full, and the catalog held before stays usable", async () => {
+    const dataDir = await newDir();
+    const unmount = mountTmpfs(dataDir, "20m");
+    try {
+      await signedIn(dataDir);
+      expect((await cli(dataDir, "sync")).code).toBe(0);
+      const admin = await adminApi(service);
+      const known = (await admin.liveRecords()).find((p) => p.barcode)?.barcode as string;
+      // Fill the disk but for 32 KB, then give the service more than that to send.
+      const { bavail, bsize } = statfsSync(dataDir);
+      writeFileSync(join(dataDir, "filler"), Buffer.alloc(Math.max(0, Number(bavail * bsize) - 32_768)));
+      const description = "Space-hungry description. ".repeat(600);
+      for (let i = 0; i < 40; i++) await admin.createProduct({ name: `Bulky product ${i}`, description });
+      const sync = await cli(dataDir, "sync", "--page-size", "20");
+      expectPlainFailure(sync, /The disk is full: free some space, then sync again. The catalog .* stays usable for lookups/);
+      const lookup = await cli(dataDir, "lookup", known);
+      expect(lookup.code).toBe(0);
+    } finally {
+      unmount();
+    }
+  });
+
+  it.runIf(isRoot)("says the folder is read-only, for a sync and for a lookup", async () => {
+    const dataDir = await newDir();
+    const unmount = mountTmpfs(dataDir, "20m");
+    try {
+      await signedIn(dataDir);
+      expect((await cli(dataDir, "sync")).code).toBe(0);
+      const known = [...(await (await adminApi(service)).liveRecords())].find((p) => p.barcode)
+        ?.barcode as string;
+      execFileSync("mount", ["-o", "remount,ro", dataDir]);
+      const sync = await cli(dataDir, "sync");
+      expectPlainFailure(sync, /cannot be written: the disk is read-only/);
+      expectPlainFailure(await cli(dataDir, "lookup", known), /cannot be written: the disk is read-only/);
+    } finally {
+      unmount();
+    }
+  });
+
+  it("says plainly when the data directory is a file", async () => {
+    const file = join(await newDir(), "not-a-folder");
+    writeFileSync(file, "notes\n");
+    for (const args of [["status"], ["sync"], demoLoginArgs(service.demo)]) {
+      expectPlainFailure(
+        await cli(file, ...args),
+        /data directory is not a folder: .*not-a-folder is a file/,
+      );
+    }
+  });
+});
+
+describe("two processes on one data directory", () => {
+  it("create a never-synced catalog at the same moment without either failing", async () => {
+    for (let round = 0; round < 4; round++) {
+      const dataDir = await newDir();
+      await signedIn(dataDir);
+      const results = await Promise.all([
+        cli(dataDir, "status"),
+        cli(dataDir, "lookup", "4006381333931"),
+        cli(dataDir, "status"),
+        cli(dataDir, "search", "tea"),
+      ]);
+      for (const result of results) expect(result.stderr).toBe("");
+    }
+  });
+
+  it("sync one at a time: the second says a sync is running, the first finishes", async () => {
+    const dataDir = await newDir();
+    await signedIn(dataDir, upstream.baseUrl);
+    upstream.behave({ delayMs: 100 });
+    try {
+      const first = startCli(["--data-dir", dataDir, "sync", "--page-size", "20"]);
+      const file = catalogFileFor(dataDir, service.demo.accountId);
+      while (!existsSync(`${file}.sync-lock`)) await sleep(10);
+      await sleep(300);
+      const second = await cli(dataDir, "sync");
+      expectPlainFailure(second, /Another sync of this catalog is already running/);
+      expect((await first.done).code).toBe(0);
+      expect(localProducts(dataDir, service.demo.accountId)).toEqual(
+        await (await adminApi(service)).liveProducts(),
+      );
+    } finally {
+      upstream.behave({});
+    }
+  });
+});
