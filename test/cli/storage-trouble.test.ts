@@ -143,7 +143,10 @@ describe("the disk and the data directory", () => {
       const description = "Space-hungry description. ".repeat(600);
       for (let i = 0; i < 40; i++) await admin.createProduct({ name: `Bulky product ${i}`, description });
       const sync = await cli(dataDir, "sync", "--page-size", "20");
-      expectPlainFailure(sync, /The disk is full: free some space, then sync again. The catalog .* stays usable for lookups/);
+      expectPlainFailure(
+        sync,
+        /The disk is full: free some space, then sync again. The catalog .* stays usable for lookups/,
+      );
       const lookup = await cli(dataDir, "lookup", known);
       expect(lookup.code).toBe(0);
     } finally {

@@ -7,6 +7,7 @@
 // breaks the promised order, or that is dated beyond the service's own clock: an upstream that loops,
 // repeats itself or jumps to the far future stops the sync instead of spinning or blinding it.
 
+import { pagingLimits } from "../../shared/api/pagination.ts";
 import { AppError } from "../../shared/app-error.ts";
 import { recordPosition } from "../api/products-page-parser.ts";
 import type {
@@ -21,21 +22,27 @@ import type { StreamCheckpoint } from "./sync-state.ts";
 /** How far past the service's clock a record may be dated (drift between the service's machines). */
 export const clockToleranceMs = 60 * 60 * 1000;
 
-export type PageRequest = Pick<ProductsQuery, "page" | "size" | "first">;
+export type PageRequest = Pick<ProductsQuery, "page" | "size" | "first" | "deleted">;
 
 /**
- * The page to ask for next. Inside a run of equal instants it starts at or before the next unseen
- * record; the size is lowered a little when the seen count would fall exactly on a page boundary, so
- * the page also holds the last committed record and a run that shifted under the walk shows.
+ * The page to ask for next: one whose slice holds both the last committed record (offset seen - 1)
+ * and the next one (offset seen), so the walk can see where it stands even when records of the run
+ * changed since. The size is moved a little off the one asked for when `seen` falls on a page boundary.
  */
-export function nextQuery(checkpoint: StreamCheckpoint, size: number): PageRequest {
+export function nextQuery(checkpoint: StreamCheckpoint, size: number, deleted: boolean): PageRequest {
   const first = checkpoint.from ?? undefined;
   const { seen } = checkpoint;
-  if (seen === 0) return { page: 0, size, first };
-  for (let tried = size; tried >= Math.ceil(size / 2) && tried > 1; tried--) {
-    if (seen % tried !== 0) return { page: Math.floor(seen / tried), size: tried, first };
-  }
-  return { page: Math.floor(seen / size), size, first };
+  if (seen === 0) return { page: 0, size, first, deleted };
+  const chosen = straddlingSize(seen, size) ?? size;
+  return { page: Math.floor(seen / chosen), size: chosen, first, deleted };
+}
+
+/** A size near `size` that does not divide `seen`: down to half of it, then up a little. */
+function straddlingSize(seen: number, size: number): number | null {
+  for (let tried = size; tried >= Math.ceil(size / 2); tried--) if (seen % tried !== 0) return tried;
+  const largest = Math.min(pagingLimits.maxSize, size + 64);
+  for (let tried = size + 1; tried <= largest; tried++) if (seen % tried !== 0) return tried;
+  return null;
 }
 
 export interface WalkStep {
@@ -56,6 +63,7 @@ export function walkStep(
   const placed = page.positions.filter((key): key is RecordPosition => key !== null);
   checkOrder(placed, position);
   checkClock(placed, page, localNowMs);
+  checkStream(page, query.deleted);
 
   const offset = query.page * query.size;
   const firstPlaced = placed[0];
@@ -122,6 +130,17 @@ function checkOrder(placed: RecordPosition[], position: RecordPosition | null): 
         "Nothing from that page was saved. Try again later; if it keeps happening, the service needs fixing.",
     );
   }
+}
+
+/** The deleted stream holds deleted products only, the live stream live ones only. */
+function checkStream(page: ProductsPageResult, deleted: boolean): void {
+  if (page.received.every(({ product }) => product.deleted === deleted)) return;
+  const asked = deleted ? "deleted products" : "live products";
+  throw new AppError(
+    "invalid-response",
+    `The commerce service answered a request for ${asked} with products of the other kind, so the sync stopped. ` +
+      "Nothing from that page was saved. Try again later; if it keeps happening, the service needs fixing.",
+  );
 }
 
 /** No record and no cursor dated after the service's own clock (its Date header, else ours) plus a margin. */

@@ -118,8 +118,8 @@ function nextRequest(
   const stream = !state.live.done ? "live" : !state.deleted.done ? "deleted" : null;
   if (stream === null) return null;
   const checkpoint = state[stream];
-  const query = nextQuery(checkpoint, size);
-  const page = source.fetchPage({ ...query, deleted: stream === "deleted" }, signal);
+  const query = nextQuery(checkpoint, size, stream === "deleted");
+  const page = source.fetchPage(query, signal);
   // Its failure is reported when it is awaited; until then it must not count as unhandled.
   page.catch(() => undefined);
   return { stream, checkpoint, query, page };

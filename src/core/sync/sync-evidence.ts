@@ -10,11 +10,6 @@ export function receivedLimit(total: number | null, pageSize: number): number {
   return total + Math.max(1000, 2 * pageSize, Math.ceil(total / 10));
 }
 
-/** Products the count may differ by after a complete walk: those created or deleted while it ran. */
-function changeAllowance(total: number): number {
-  return Math.max(2, Math.ceil(total / 100));
-}
-
 /**
  * null when a complete full walk that saw `seen` live products may sweep the rest; otherwise the
  * error that says why not. `totals` are the live counts at the start and at the end of the walk.
@@ -27,11 +22,14 @@ export function checkRemovalEvidence(input: { seen: number; totals: (number | nu
       "The commerce service did not say how many products it has, so the full sync removed nothing from the local catalog. Run sync --full again when the service answers normally.",
     );
   }
-  const expected = Math.min(...known);
-  if (input.seen + changeAllowance(expected) >= expected) return null;
+  // The counts at the start and the end differ by the products created and deleted while the walk
+  // ran; a walk may have seen that many fewer than the smaller count, and no fewer.
+  const changed = Math.max(...known) - Math.min(...known);
+  const expected = Math.min(...known) - changed;
+  if (input.seen >= expected) return null;
   return new AppError(
     "invalid-response",
-    `The commerce service listed ${input.seen} products but counts ${expected}, so nothing was removed from the local catalog. ` +
+    `The commerce service listed ${input.seen} products but counts ${Math.min(...known)}, so nothing was removed from the local catalog. ` +
       "Run sync --full again later; if the numbers keep disagreeing, the service needs looking at.",
   );
 }

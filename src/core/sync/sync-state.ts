@@ -72,16 +72,24 @@ export function parseSyncState(stored: unknown): SyncState {
   return { ...legacy.data, version: 2, live: again(legacy.data.live), deleted: again(legacy.data.deleted) };
 }
 
-/** The state a new run starts from: a crashed run resumes, a full sync restarts both walks. */
+/**
+ * The state a new run starts from: a stopped run resumes, a full sync restarts both walks. Both
+ * streams are asked again from their positions even when one had finished: asking costs one page,
+ * and trusting an end the upstream reported before a failure could hide what came after it.
+ */
 export function beginRun(state: SyncState, wantFull: boolean): { state: SyncState; resumed: boolean } {
-  if (state.running !== null && (state.running === "full" || !wantFull)) return { state, resumed: true };
+  const again = (checkpoint: StreamCheckpoint): StreamCheckpoint => ({ ...checkpoint, done: false });
+  const bothAgain = (from: SyncState): SyncState => ({
+    ...from,
+    live: again(from.live),
+    deleted: again(from.deleted),
+  });
+  if (state.running !== null && (state.running === "full" || !wantFull)) {
+    return { state: bothAgain(state), resumed: true };
+  }
   if (wantFull || state.lastFullSyncAt === null) {
     const full: SyncState = { ...state, running: "full", generation: state.generation + 1 };
     return { state: { ...full, live: fromStart, deleted: fromStart }, resumed: false };
   }
-  const again = (checkpoint: StreamCheckpoint): StreamCheckpoint => ({ ...checkpoint, done: false });
-  return {
-    state: { ...state, running: "incremental", live: again(state.live), deleted: again(state.deleted) },
-    resumed: false,
-  };
+  return { state: bothAgain({ ...state, running: "incremental" }), resumed: false };
 }

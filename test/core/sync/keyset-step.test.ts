@@ -19,6 +19,7 @@ function page(
   withNext = records.length === size,
 ): ProductsPageResult {
   const raws = records.map(([second, id]) => ({
+    deleted: false,
     id,
     updated_at: { iso: iso(second), unix: Date.parse(iso(second)) },
   }));
@@ -50,7 +51,7 @@ describe("walkStep", () => {
   it("moves to the last record's position and counts the records at its instant", () => {
     const step = walkStep(
       start,
-      { page: 0, size: 3 },
+      { page: 0, size: 3, deleted: false },
       page(
         [
           [1, "a"],
@@ -68,7 +69,7 @@ describe("walkStep", () => {
   it("keeps only records after its position, and moves through a run of equal instants", () => {
     const inRun = walkStep(
       at(2, "c", 2),
-      { page: 0, size: 3 },
+      { page: 0, size: 3, deleted: false },
       page(
         [
           [2, "b"],
@@ -83,7 +84,7 @@ describe("walkStep", () => {
     expect(ids(inRun)).toEqual(["d"]);
     const out = walkStep(
       inRun.checkpoint,
-      nextQuery(inRun.checkpoint, 3),
+      nextQuery(inRun.checkpoint, 3, false),
       page(
         [
           [2, "d"],
@@ -99,21 +100,33 @@ describe("walkStep", () => {
   });
 
   it("asks for a page that holds the last committed record, whatever the page size", () => {
-    expect(nextQuery(at(2, "x", 0), 50)).toEqual({ page: 0, size: 50, first: iso(2) });
-    expect(nextQuery(at(2, "x", 120), 50)).toEqual({ page: 2, size: 50, first: iso(2) });
+    expect(nextQuery(at(2, "x", 0), 50, false)).toEqual({ page: 0, size: 50, first: iso(2), deleted: false });
+    expect(nextQuery(at(2, "x", 120), 50, false)).toEqual({
+      page: 2,
+      size: 50,
+      first: iso(2),
+      deleted: false,
+    });
     // 100 would fall on a page boundary at 50: one less per page puts the boundary elsewhere.
-    expect(nextQuery(at(2, "x", 100), 50)).toEqual({ page: 2, size: 49, first: iso(2) });
+    expect(nextQuery(at(2, "x", 100), 50, false)).toEqual({
+      page: 2,
+      size: 49,
+      first: iso(2),
+      deleted: false,
+    });
   });
 
   it("finishes on a short page, an empty page, or a page without next", () => {
-    expect(walkStep(at(7, "z", 1), { page: 0, size: 3 }, page([], 3), now).checkpoint).toEqual({
+    expect(
+      walkStep(at(7, "z", 1), { page: 0, size: 3, deleted: false }, page([], 3), now).checkpoint,
+    ).toEqual({
       ...at(7, "z", 1),
       done: true,
     });
     expect(
       walkStep(
         start,
-        { page: 0, size: 3 },
+        { page: 0, size: 3, deleted: false },
         page(
           [
             [1, "a"],
@@ -136,14 +149,16 @@ describe("walkStep", () => {
       ],
       2,
     );
-    expect(() => walkStep(at(2, "c", 2), { page: 0, size: 2 }, again, now)).toThrow(/same products again/);
+    expect(() => walkStep(at(2, "c", 2), { page: 0, size: 2, deleted: false }, again, now)).toThrow(
+      /same products again/,
+    );
   });
 
   it("refuses records out of order, repeated, or before the instant asked from", () => {
     expect(() =>
       walkStep(
         start,
-        { page: 0, size: 3 },
+        { page: 0, size: 3, deleted: false },
         page(
           [
             [2, "a"],
@@ -157,7 +172,7 @@ describe("walkStep", () => {
     expect(() =>
       walkStep(
         start,
-        { page: 0, size: 3 },
+        { page: 0, size: 3, deleted: false },
         page(
           [
             [1, "a"],
@@ -168,15 +183,17 @@ describe("walkStep", () => {
         now,
       ),
     ).toThrow(/out of order/);
-    expect(() => walkStep(at(5, "x", 1), { page: 0, size: 3 }, page([[4, "a"]], 3), now)).toThrow(
-      /out of order/,
-    );
+    expect(() =>
+      walkStep(at(5, "x", 1), { page: 0, size: 3, deleted: false }, page([[4, "a"]], 3), now),
+    ).toThrow(/out of order/);
   });
 
   it("refuses a record or cursor dated beyond the service's clock plus the tolerance", () => {
     const future = page([[1, "a"]], 3);
     future.serverTimeMs = Date.parse(iso(1)) - clockToleranceMs - 1;
-    expect(() => walkStep(start, { page: 0, size: 3 }, future, now)).toThrow(/later than its own clock/);
+    expect(() => walkStep(start, { page: 0, size: 3, deleted: false }, future, now)).toThrow(
+      /later than its own clock/,
+    );
     const farCursor = page(
       [
         [1, "a"],
@@ -186,7 +203,15 @@ describe("walkStep", () => {
       3,
     );
     farCursor.next = { page: 1, cursor_field: "updated_at", updated_at: "9999-12-31T23:59:59.999Z" };
-    expect(() => walkStep(start, { page: 0, size: 3 }, farCursor, now)).toThrow(/9999-12-31/);
+    expect(() => walkStep(start, { page: 0, size: 3, deleted: false }, farCursor, now)).toThrow(/9999-12-31/);
+  });
+
+  it("refuses a live product in the deleted stream, and a deleted one in the live stream", () => {
+    const live = page([[1, "a"]], 3);
+    expect(() => walkStep(start, { page: 0, size: 3, deleted: true }, live, now)).toThrow(/other kind/);
+    const gone = page([[1, "a"]], 3);
+    (gone.received[0] as { product: { deleted: boolean } }).product.deleted = true;
+    expect(() => walkStep(start, { page: 0, size: 3, deleted: false }, gone, now)).toThrow(/other kind/);
   });
 
   it("walks a run again from its start when records moved up behind it", () => {
@@ -199,7 +224,7 @@ describe("walkStep", () => {
       ],
       3,
     );
-    const step = walkStep(at(2, "d", 4), { page: 1, size: 3 }, shifted, now);
+    const step = walkStep(at(2, "d", 4), { page: 1, size: 3, deleted: false }, shifted, now);
     expect(step.checkpoint).toEqual(at(2, "d", 0));
     expect(step.received).toEqual([]);
   });
