@@ -33,3 +33,31 @@ export function makeEqualTimestampRuns(dbFile: string, runLength: number): numbe
     db.close();
   }
 }
+
+/**
+ * A bulk change at one instant, as an import job makes it: the products `choose` picks from all of
+ * them get one updated_at, newer than any write so far (a change never goes back in time).
+ * Returns how many were stamped.
+ */
+export function stampAsOneInstant(dbFile: string, choose: (ids: string[]) => string[]): number {
+  const db = new Database(dbFile);
+  try {
+    const ids = (db.prepare("SELECT id FROM products ORDER BY id").all() as { id: string }[]).map(
+      (row) => row.id,
+    );
+    const newest = (db.prepare("SELECT max(updated_at) AS newest FROM products").get() as { newest: number })
+      .newest;
+    const unix = newest + 1;
+    const stamp = db.prepare(`
+      UPDATE products SET updated_at = @unix,
+        body = json_set(body, '$.updated_at.iso', @iso, '$.updated_at.unix', @unix)
+      WHERE id = @id`);
+    const chosen = choose(ids);
+    db.transaction(() => {
+      for (const id of chosen) stamp.run({ id, unix, iso: new Date(unix).toISOString() });
+    })();
+    return chosen.length;
+  } finally {
+    db.close();
+  }
+}

@@ -40,6 +40,8 @@ export interface MisbehavingUpstream {
   baseUrl: string;
   /** List calls received, in order. */
   calls: ListCall[];
+  /** List calls the service answered with an error status or a broken connection or body. */
+  failures(): number;
   behave(behaviour: Behaviour): void;
   close(): Promise<void>;
 }
@@ -50,6 +52,7 @@ const metaPath = /^\/api\/v1\/products\/[^/]+\/meta$/u;
 export async function startMisbehavingUpstream(target: string): Promise<MisbehavingUpstream> {
   let behaviour: Behaviour = {};
   const calls: ListCall[] = [];
+  let failures = 0;
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -80,6 +83,7 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
         headers,
         body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
       });
+      if (call !== undefined && !answer.ok) failures += 1;
       let text = await answer.text();
       if (call !== undefined && behaviour.delayMs) await sleep(behaviour.delayMs);
       if (answer.ok && call !== undefined && behaviour.page) {
@@ -97,6 +101,7 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
       response.writeHead(answer.status, { "content-type": "application/json", date });
       response.end(text);
     } catch {
+      if (call !== undefined) failures += 1;
       response.socket?.destroy();
     }
   });
@@ -105,6 +110,7 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
+    failures: () => failures,
     behave(next) {
       behaviour = next;
     },

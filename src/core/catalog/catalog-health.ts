@@ -24,7 +24,7 @@ export function integrityProblem(db: Database, mode: "quick" | "full"): string |
 /** Moves a closed catalog file (and its journal files) aside; returns the new name of the main file. */
 export function setAside(file: string, nowMs: number): string {
   const stamp = new Date(nowMs).toISOString().replace(/[:.]/gu, "-");
-  const target = file.replace(/\.sqlite$/u, "") + `.damaged-${stamp}.sqlite`;
+  const target = `${file.replace(/\.sqlite$/u, "")}.damaged-${stamp}.sqlite`;
   try {
     for (const suffix of ["", "-wal", "-shm"]) {
       if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${target}${suffix}`);

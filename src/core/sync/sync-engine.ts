@@ -149,7 +149,14 @@ async function finish(
   let removed = 0;
   if (mode === "full") {
     const seen = await store.countSeen(state.generation);
-    const refusal = checkRemovalEvidence({ seen, totals: [input.liveTotalAtStart, serverTotal] });
+    const held = await store.counts();
+    // Records set aside were listed too; and with nothing to remove there is nothing to refuse.
+    const unseen = held.products - seen;
+    const listed = seen + held.quarantined;
+    const refusal =
+      unseen === 0
+        ? null
+        : checkRemovalEvidence({ seen: listed, totals: [input.liveTotalAtStart, serverTotal] });
     if (refusal !== null) {
       // The walk's upserts stay; the sweep waits for a walk that agrees with the service's count.
       await store.writeSyncState(finished);

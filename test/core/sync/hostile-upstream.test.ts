@@ -2,11 +2,14 @@
 // independent test found: cursors that go back, endless pages, an empty list that contradicts its own
 // count, a cursor in the far future. The sync must always end, say plainly what is wrong, commit
 // nothing it cannot trust, and never wipe the local catalog.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { type CliResult, demoLoginArgs, startCli } from "../../support/cli-process.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
+
+// Real child processes on a shared, busy machine: room for each to finish.
+vi.setConfig({ testTimeout: 90_000 });
 
 let service: RunningService;
 let upstream: MisbehavingUpstream;

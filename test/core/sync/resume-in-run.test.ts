@@ -4,12 +4,15 @@
 
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { makeEqualTimestampRuns } from "../../../soak/equal-timestamp-runs.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../../support/cli-process.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
+
+// Real child processes on a shared, busy machine: room for each to finish.
+vi.setConfig({ testTimeout: 90_000 });
 
 let service: RunningService;
 let upstream: MisbehavingUpstream;
