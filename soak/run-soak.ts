@@ -38,6 +38,8 @@ const work = mkdtempSync(join(tmpdir(), "catalog-soak-"));
 const dbFile = join(work, "service.sqlite");
 const dataDir = join(work, "data");
 const tally = { cycles: 0, syncs: 0, kills: 0, failedSyncs: 0, mismatches: 0, changes: 0 };
+/** Why syncs that ended with exit 2 stopped: message -> times. */
+const failures = new Map<string, number>();
 
 // The demo catalog, then every product grouped into runs of 40 sharing one updated_at.
 await (await startService({ port: 0, dbFile, demoProducts: 600, seed })).close();
@@ -73,6 +75,7 @@ process.stdout.write(
     `${tally.kills} kills, ${tally.failedSyncs} syncs failed and retried, ${tally.changes} catalog changes, ` +
     `${tally.mismatches} mismatches (seed ${seed}, ${minutes} min)\n`,
 );
+for (const [reason, times] of failures) process.stdout.write(`  ${times} x exit 2: ${reason}\n`);
 process.exitCode = tally.mismatches === 0 ? 0 : 1;
 
 function loginArgs(running: RunningService): string[] {
@@ -129,14 +132,18 @@ async function syncWithKills(rng: Random): Promise<void> {
     tally.syncs += 1;
     const result = await runCli(args, killAfterMs);
     if (result === "killed") tally.kills += 1;
-    else if (result === 0) return;
-    else tally.failedSyncs += 1;
+    else if (result.code === 0) return;
+    else {
+      tally.failedSyncs += 1;
+      const reason = result.stderr.trim().split("\n").at(-1) ?? "";
+      failures.set(reason, (failures.get(reason) ?? 0) + 1);
+    }
   }
   throw new Error("20 sync attempts in a row did not finish");
 }
 
 function runCli(args: string[], killAfterMs: number | null = null) {
-  return new Promise<number | "killed">((resolve, reject) => {
+  return new Promise<{ code: number; stderr: string } | "killed">((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, "--data-dir", dataDir, ...args], {
       stdio: ["ignore", "ignore", "pipe"],
       env: { ...process.env, CATALOG_PASSWORD: "" },
@@ -153,7 +160,7 @@ function runCli(args: string[], killAfterMs: number | null = null) {
       if (code !== 0 && args[0] === "login") return reject(new Error(`login failed: ${stderr}`));
       if (code !== 0 && code !== 2) return reject(new Error(`sync exited ${code}: ${stderr}`));
       if (/Something went wrong inside/.test(stderr)) return reject(new Error(`a bug: ${stderr}`));
-      resolve(code ?? 2);
+      resolve({ code: code ?? 2, stderr });
     });
   });
 }

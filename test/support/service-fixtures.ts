@@ -92,6 +92,15 @@ export function localProducts(dataDir: string, accountId: string): Map<string, s
   }
 }
 
+/** How many live products the local catalog holds; 0 while a child process has not created it yet. */
+export function localCount(dataDir: string, accountId: string): number {
+  try {
+    return localProducts(dataDir, accountId).size;
+  } catch {
+    return 0;
+  }
+}
+
 export function integrityCheck(dataDir: string, accountId: string): string {
   const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true, fileMustExist: true });
   try {

@@ -68,7 +68,8 @@ export function walkStep(
   const offset = query.page * query.size;
   const firstPlaced = placed[0];
   // The page began before the next unseen record, yet its first record is already new: records of
-  // the run were changed behind the walk and the rest moved up. Walk the run again from its start.
+  // the run changed behind the walk and the rest moved up. Nothing is kept; the next request reaches
+  // further back, page by page, until it holds the last committed record again.
   if (
     offset > 0 &&
     offset < checkpoint.seen &&
@@ -76,7 +77,7 @@ export function walkStep(
     position &&
     compare(firstPlaced, position) > 0
   ) {
-    return { checkpoint: { ...checkpoint, seen: 0 }, received: [], rejected: [] };
+    return { checkpoint: { ...checkpoint, seen: offset }, received: [], rejected: [] };
   }
 
   const isNew = (key: RecordPosition | null) =>

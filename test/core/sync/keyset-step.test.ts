@@ -214,7 +214,7 @@ describe("walkStep", () => {
     expect(() => walkStep(start, { page: 0, size: 3, deleted: false }, gone, now)).toThrow(/other kind/);
   });
 
-  it("walks a run again from its start when records moved up behind it", () => {
+  it("reaches back through a run when records moved up behind it", () => {
     // Seen 4 of the run at 2 (up to "d"); page 1 of size 3 starts at offset 3 and should hold "d".
     const shifted = page(
       [
@@ -225,7 +225,9 @@ describe("walkStep", () => {
       3,
     );
     const step = walkStep(at(2, "d", 4), { page: 1, size: 3, deleted: false }, shifted, now);
-    expect(step.checkpoint).toEqual(at(2, "d", 0));
+    expect(step.checkpoint).toEqual(at(2, "d", 3));
+    // The next request straddles offset 3, so it holds the record before it too.
+    expect(nextQuery(step.checkpoint, 3, false)).toMatchObject({ page: 1, size: 2 });
     expect(step.received).toEqual([]);
   });
 });

@@ -9,7 +9,13 @@ import { makeEqualTimestampRuns } from "../../../soak/equal-timestamp-runs.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../../support/cli-process.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
-import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
+import {
+  adminApi,
+  integrityCheck,
+  localCount,
+  localProducts,
+  tempDir,
+} from "../../support/service-fixtures.ts";
 
 // Real child processes on a shared, busy machine: room for each to finish.
 vi.setConfig({ testTimeout: 90_000 });
@@ -37,14 +43,6 @@ afterAll(async () => {
   await serviceDir.remove();
 });
 
-function localCount(): number {
-  try {
-    return localProducts(dir.path, service.demo.accountId).size;
-  } catch {
-    return 0; // the child has not created the file yet
-  }
-}
-
 it("resumes inside a run of equal instants with another page size and loses nothing", async () => {
   const { accountId } = service.demo;
   const args = ["--data-dir", dir.path];
@@ -65,7 +63,7 @@ it("resumes inside a run of equal instants with another page size and loses noth
     void done.then(() => {
       exited = true;
     });
-    while (!exited && localCount() < killAt) await sleep(5);
+    while (!exited && localCount(dir.path, service.demo.accountId) < killAt) await sleep(5);
     child.kill("SIGKILL");
     if ((await done).signal === "SIGKILL") killed++;
     expect(integrityCheck(dir.path, accountId)).toBe("ok");

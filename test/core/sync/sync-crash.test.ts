@@ -5,7 +5,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRandom } from "../../../src/server/seeded-random.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../../support/cli-process.ts";
-import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
+import {
+  adminApi,
+  integrityCheck,
+  localCount,
+  localProducts,
+  tempDir,
+} from "../../support/service-fixtures.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -19,14 +25,6 @@ afterAll(async () => {
   await dir.remove();
 });
 
-function localCount(): number {
-  try {
-    return localProducts(dir.path, service.demo.accountId).size;
-  } catch {
-    return 0; // the child has not created the file yet
-  }
-}
-
 it("resumes from its checkpoint after being killed mid-sync, and converges intact", async () => {
   const { accountId } = service.demo;
   const login = await runCli(["--data-dir", dir.path, ...demoLoginArgs(service.demo)]);
@@ -35,13 +33,13 @@ it("resumes from its checkpoint after being killed mid-sync, and converges intac
   const random = createRandom(8);
   let killedMidSync = 0;
   for (let round = 0; round < 4; round++) {
-    const target = localCount() + random.int(150, 700);
+    const target = localCount(dir.path, service.demo.accountId) + random.int(150, 700);
     const { child, done } = startCli(["--data-dir", dir.path, "sync", "--page-size", "50"]);
     let exited = false;
     void done.then(() => {
       exited = true;
     });
-    while (!exited && localCount() < target) await sleep(5);
+    while (!exited && localCount(dir.path, service.demo.accountId) < target) await sleep(5);
     child.kill("SIGKILL");
     const result = await done;
     if (result.signal === "SIGKILL") killedMidSync++;
@@ -49,7 +47,7 @@ it("resumes from its checkpoint after being killed mid-sync, and converges intac
   }
   expect(killedMidSync).toBeGreaterThanOrEqual(2);
 
-  const before = localCount();
+  const before = localCount(dir.path, service.demo.accountId);
   const final = await runCli(["--data-dir", dir.path, "sync", "--page-size", "50", "--json"]);
   expect(final.code).toBe(0);
   const summary = JSON.parse(final.stdout);
