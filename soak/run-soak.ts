@@ -18,7 +18,7 @@ import { startMisbehavingUpstream } from "../test/support/misbehaving-upstream.t
 import { adminApi } from "../test/support/service-fixtures.ts";
 import { makeEqualTimestampRuns, stampAsOneInstant } from "./equal-timestamp-runs.ts";
 
-const cliPath = new URL("../src/cli/index.ts", import.meta.url).pathname;
+const cliPath = new URL("../src/cli/start.mjs", import.meta.url).pathname;
 const faults = {
   rate: 0.1,
   kinds: ["500", "503", "429", "reset", "truncated"],

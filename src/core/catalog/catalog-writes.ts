@@ -145,7 +145,9 @@ function prepareStatements(db: Database) {
     ),
     sweepText: db.prepare(`DELETE FROM product_text WHERE rowid IN (${liveAndUnseen})`),
     sweepCodes: db.prepare(`DELETE FROM product_codes WHERE product IN (${liveAndUnseen})`),
-    sweepProducts: db.prepare("UPDATE products SET deleted = 1 WHERE deleted = 0 AND generation < ?"),
+    // Rows, not tombstones: the service sent no deletion with a time that should win a tie, so a
+    // product it lists again (even unchanged, after a list that came back short) must come back.
+    sweepProducts: db.prepare("DELETE FROM products WHERE deleted = 0 AND generation < ?"),
     quarantine: db.prepare(
       "INSERT INTO quarantine (product_id, reason, raw, received_at) VALUES (?, ?, ?, ?)",
     ),

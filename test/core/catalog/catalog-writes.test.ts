@@ -188,6 +188,17 @@ describe("finishFullSync", () => {
     expect(await store.counts()).toEqual({ products: 2, inactive: 0, quarantined: 0 });
     expect(await store.readSyncState()).toEqual({ full: "done" });
   });
+
+  it("takes back a swept product listed again unchanged", async () => {
+    const store = await temp.open(temp.file());
+    await store.applyPage(
+      livePage([product({ id: "a", barcode: "1" }), product({ id: "b", barcode: "2" })], 1),
+    );
+    await store.applyPage(livePage([product({ id: "a", barcode: "1" })], 2));
+    expect(await store.finishFullSync({ generation: 2, syncState: null })).toEqual({ removed: 1 });
+    await store.applyPage(livePage([product({ id: "b", barcode: "2" })], 2));
+    expect((await store.lookupCode("2"))?.product.id).toBe("b");
+  });
 });
 
 describe("counts", () => {
