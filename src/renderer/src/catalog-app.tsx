@@ -70,7 +70,7 @@ function Screens() {
     [scan.lookup],
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
-  useScanner({ settings: scannerSettingsOf(settings?.scanner ?? null), onScan });
+  useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
 
   const open = useCallback(
     async (product: Product) => {

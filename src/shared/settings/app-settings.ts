@@ -71,7 +71,9 @@ export const defaultSettings: AppSettings = {
     groupSeparator: "",
     scaleRules: defaultScaleRules,
     maxKeyGapMs: 50,
-    maxScanMs: 250,
+    // The key gap tells typing from scanning; this only has to let a long code through: a 40-character
+    // GS1 code from a scanner sending a key every 16 ms takes some 650 ms.
+    maxScanMs: 2000,
     // A fast typist's short word ("tea" at 40 ms a key) must stay typing; retail codes are 8 or longer.
     minLength: 6,
     triggerKey: "",

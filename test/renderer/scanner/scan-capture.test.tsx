@@ -2,11 +2,13 @@
 import { render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ScannerSettings } from "../../../src/renderer/src/scanner/scan-capture.ts";
 import {
   defaultScannerSettings,
-  type ScannerSettings,
-} from "../../../src/renderer/src/scanner/scan-capture.ts";
+  scannerSettingsOf,
+} from "../../../src/renderer/src/scanner/scanner-settings.ts";
 import { useScanner } from "../../../src/renderer/src/scanner/use-scanner.ts";
+import { defaultSettings } from "../../../src/shared/settings/app-settings.ts";
 import { burst, playKeys, settle } from "../support/key-timings.ts";
 
 function Till(props: { onScan: (code: string) => unknown; settings?: Partial<ScannerSettings> }) {
@@ -39,6 +41,17 @@ describe("scanner capture", () => {
     playKeys(burst("4006381333931", 8, "Enter"));
     await settle();
     expect(scans).toEqual(["4006381333931"]);
+  });
+
+  it("takes a 40-character GS1 code sent at 16 ms a key as a scan, with the settings the app ships", async () => {
+    const scans: string[] = [];
+    const shipped = scannerSettingsOf(defaultSettings.scanner);
+    render(<Till onScan={(code) => scans.push(code)} settings={shipped} />);
+    const code = "010952123454321317261231" + "10LOT4711\x1d" + "21SN12";
+    expect(code).toHaveLength(40);
+    playKeys(burst(code, 16, "Enter"));
+    await settle();
+    expect(scans).toEqual([code]);
   });
 
   it("leaves slow typing alone", async () => {

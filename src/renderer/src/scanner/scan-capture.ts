@@ -16,13 +16,6 @@ export interface ScannerSettings {
   prefixKey: string;
 }
 
-export const defaultScannerSettings: ScannerSettings = {
-  maxGapMs: 50,
-  minLength: 6,
-  maxScanMs: 1000,
-  prefixKey: "",
-};
-
 /** Where the key went: a password field never takes part in a scan. */
 export type FieldKind = "text" | "password" | "other";
 

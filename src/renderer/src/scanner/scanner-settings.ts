@@ -1,9 +1,12 @@
 // The till's scanner settings (shared with the main side) as the key-by-key capture wants them.
-import type { ScannerSettings as TillScanner } from "../../../shared/settings/app-settings.ts";
-import { defaultScannerSettings, type ScannerSettings } from "./scan-capture.ts";
+import {
+  defaultSettings,
+  type ScannerSettings as TillScanner,
+} from "../../../shared/settings/app-settings.ts";
+import type { ScannerSettings } from "./scan-capture.ts";
 
-export function scannerSettingsOf(scanner: TillScanner | null): ScannerSettings {
-  if (scanner === null) return defaultScannerSettings;
+/** Without the till's settings (not arrived yet, or a host app that has none): the ones the app ships. */
+export function scannerSettingsOf(scanner: TillScanner = defaultSettings.scanner): ScannerSettings {
   return {
     maxGapMs: scanner.maxKeyGapMs,
     minLength: scanner.minLength,
@@ -11,3 +14,5 @@ export function scannerSettingsOf(scanner: TillScanner | null): ScannerSettings 
     prefixKey: scanner.triggerKey,
   };
 }
+
+export const defaultScannerSettings: ScannerSettings = scannerSettingsOf();
