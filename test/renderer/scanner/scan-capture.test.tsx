@@ -211,11 +211,27 @@ describe("scanner capture", () => {
     expect(field.value).toBe("");
   });
 
-  it("keeps an AIM identifier prefix as part of the code", async () => {
+  it("keeps an AIM identifier prefix as part of the code, and takes it out of the field with the rest", async () => {
     const scans: string[] = [];
     render(<Till onScan={(code) => scans.push(code)} settings={{ prefixKey: "]" }} />);
     playKeys(burst("]E04006381333931", 5, "Enter"));
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys(burst("milk", 150));
+    playKeys([{ key: "]", after: 2_000 }, ...burst("E096385074", 5, "Enter")]);
     await settle();
-    expect(scans).toEqual(["]E04006381333931"]);
+    expect(scans).toEqual(["]E04006381333931", "]E096385074"]);
+    expect(field.value).toBe("milk");
+  });
+
+  it("types a printable prefix key as itself when no burst follows it", async () => {
+    const onScan = vi.fn();
+    render(<Till onScan={onScan} settings={{ prefixKey: "]" }} />);
+    const field = screen.getByLabelText<HTMLInputElement>("search");
+    field.focus();
+    playKeys(burst("a]b]", 120, "Enter"));
+    await settle();
+    expect(onScan).not.toHaveBeenCalled();
+    expect(field.value).toBe("a]b]");
   });
 });

@@ -11,7 +11,8 @@ export interface ScannerSettings {
   maxScanMs: number;
   /**
    * A key the scanner sends before every code ("F9", or "]" for AIM symbology identifiers), which
-   * makes the scan known at once; "" for none. A printable prefix stays part of the code.
+   * makes the scan known at once; "" for none. A printable prefix stays part of the code, and is
+   * known as a prefix only when the next key follows within the gap: alone, it is typing.
    */
   prefixKey: string;
 }
@@ -86,10 +87,15 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
       }
       const stale = burst !== null && input.time - burst.last > settings.maxGapMs && !burst.prefixed;
       if (stale) burst = null;
-      if (settings.prefixKey !== "" && input.key === settings.prefixKey && !burst?.prefixed) {
-        // A printable prefix ("]" of "]E0") is part of what the code says; a named key is not.
-        const chars = input.key.length === 1 ? input.key : "";
-        burst = { chars, first: input.time, last: input.time, prefixed: true };
+      if (isPrefix(input, settings.prefixKey) && !burst?.prefixed) {
+        if (settings.prefixKey.length === 1) {
+          // "]" (of "]E0") is also a character people type, so it reaches the page like any key; the
+          // field gives it back when the next key, following within the gap, makes this a scan.
+          burst = { chars: input.key, first: input.time, last: input.time, prefixed: true };
+          return { kind: "pass", startsBurst: true };
+        }
+        // A named key (F9) types nothing anyone wants: the scan is known at once.
+        burst = { chars: "", first: input.time, last: input.time, prefixed: true };
         return { kind: "swallow" };
       }
       if (input.key === "Enter" || input.key === "Tab") {
@@ -130,6 +136,12 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
       return isScan(current) ? current.chars : null;
     },
   };
+}
+
+/** The prefix key pressed as such: not held down, and Ctrl+] is the GS separator, not "]". */
+function isPrefix(input: KeyInput, prefixKey: string): boolean {
+  if (prefixKey === "" || input.repeat) return false;
+  return prefixKey.length === 1 ? characterOf(input) === prefixKey : input.key === prefixKey;
 }
 
 /** The character a key types, or null for keys that type none. Ctrl+] is how keyboards send GS. */
