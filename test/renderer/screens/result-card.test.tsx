@@ -25,7 +25,7 @@ describe("result card", () => {
     expect(screen.getByText("€1.11")).toBeTruthy();
     expect(screen.getByText("4006381333931, 96385074")).toBeTruthy();
     expect(screen.getByText("SKU-MILK")).toBeTruthy();
-    expect(screen.getByText("product")).toBeTruthy();
+    expect(screen.getByText("Product")).toBeTruthy();
     expect(screen.queryByText(/Inactive/)).toBeNull();
   });
 

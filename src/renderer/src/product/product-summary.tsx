@@ -1,8 +1,16 @@
 // What a cashier needs to know about one product: name, prices (net and gross) in its currency,
 // every code it is found by, SKU, type, and a warning when it is not for sale.
-import { type Product, productCodes } from "../../../shared/api/product.ts";
-import { useI18n } from "../i18n/i18n.tsx";
+import { knownProductTypes, type Product, productCodes } from "../../../shared/api/product.ts";
+import { type Translate, useI18n } from "../i18n/i18n.tsx";
 import { shownPrice } from "./product-price.ts";
+
+type KnownProductType = (typeof knownProductTypes)[number];
+
+/** The API's type names (variant_product) are for programs; a type added later is shown as it is. */
+function typeName(type: string, t: Translate): string {
+  const known = (knownProductTypes as readonly string[]).includes(type);
+  return known ? t(`productType.${type as KnownProductType}`) : type;
+}
 
 export function ProductSummary(props: {
   product: Product;
@@ -41,7 +49,7 @@ export function ProductSummary(props: {
         <dt>{t("result.sku")}</dt>
         <dd>{product.sku ?? "—"}</dd>
         <dt>{t("result.type")}</dt>
-        <dd>{product.type}</dd>
+        <dd>{typeName(product.type, t)}</dd>
       </dl>
     </div>
   );
