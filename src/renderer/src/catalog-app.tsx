@@ -56,7 +56,8 @@ function Screens() {
   const { api, status, session, settings } = catalog;
   const { t, language } = useI18n();
   const [screen, setScreen] = useState<Screen>("scan");
-  const [searchText, setSearchText] = useState("");
+  // Where the search starts: a miss's "Search the catalog" starts it afresh (a new count) with its code.
+  const [searchStart, setSearchStart] = useState({ text: "", count: 0 });
   const [opened, setOpened] = useState<ProductFamily | null>(null);
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
@@ -71,6 +72,8 @@ function Screens() {
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
+
+  const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
 
   const open = useCallback(
     async (product: Product) => {
@@ -151,19 +154,21 @@ function Screens() {
             freshness={freshness}
             onLookup={(code) => void scan.lookup(code)}
             onSearch={(text) => {
-              setSearchText(text);
+              setSearchStart((last) => ({ text, count: last.count + 1 }));
               setScreen("search");
             }}
           />
         )}
-        {screen === "search" && (
+        {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
+            what the cashier typed, the results or the row picked. */}
+        <div hidden={screen !== "search"}>
           <SearchPanel
-            key={searchText}
-            initialText={searchText}
-            search={(text) => settled(api.search({ text, limit: 200 }))}
+            key={searchStart.count}
+            initialText={searchStart.text}
+            search={search}
             onOpen={(product) => void open(product)}
           />
-        )}
+        </div>
         {screen === "product" &&
           (opened ? (
             <ProductView

@@ -32,13 +32,15 @@ describe("catalog app", () => {
     expect(catalog.calls).toContainEqual({ method: "lookup", argument: { code: "96385074" } });
   });
 
-  it("takes a scan burst while the search field has focus, leaves the field alone and shows the product", async () => {
+  it("takes a scan burst while the search field has focus, shows the product, and keeps the search as it was", async () => {
     show();
     await screen.findByLabelText("Barcode or code");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     const search = screen.getByRole("combobox");
     search.focus();
     fireEvent.change(search, { target: { value: "shirt" } });
+    await screen.findByText("5 results");
+    fireEvent.keyDown(search, { key: "ArrowDown" });
     vi.useFakeTimers();
     playKeys([{ key: "4", after: 1_000 }, ...burst("000000000048", 8, "Enter")]);
     await settle();
@@ -47,6 +49,26 @@ describe("catalog app", () => {
     const announcement = document.querySelector(".scan-announcement");
     expect(announcement?.getAttribute("aria-live")).toBe("polite");
     expect(announcement?.textContent).toBe("Found: T-Shirt blue M");
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByRole<HTMLInputElement>("combobox").value).toBe("shirt");
+    expect(screen.getByText("5 results")).toBeTruthy();
+    expect(screen.getByRole("option", { selected: true }).textContent).toContain("T-Shirt red S");
+  });
+
+  it("starts the search afresh from a miss's offer, with the code that was not found", async () => {
+    show();
+    await screen.findByLabelText("Barcode or code");
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "milk" } });
+    fireEvent.click(screen.getByRole("button", { name: "Scan" }));
+    for (const code of ["4012345678901", "4012345678901"]) {
+      fireEvent.change(screen.getByLabelText("Barcode or code"), { target: { value: code } });
+      fireEvent.submit(screen.getByLabelText("Barcode or code"));
+      fireEvent.click(await screen.findByRole("button", { name: "Search the catalog" }));
+      expect(screen.getByRole<HTMLInputElement>("combobox").value).toBe(code);
+      fireEvent.change(screen.getByRole("combobox"), { target: { value: "typed over" } });
+      fireEvent.click(screen.getByRole("button", { name: "Scan" }));
+    }
   });
 
   it("leaves a short word typed fast in the search field as typing, with the default settings", async () => {

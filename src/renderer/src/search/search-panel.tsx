@@ -28,12 +28,18 @@ export function SearchPanel(props: SearchPanelProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const latest = useRef(0);
+  /** The query whose answer is in the list; null when none is, or it failed (typing it again retries). */
+  const shownQuery = useRef<string | null>(null);
   const { search, debounceMs = 150 } = props;
 
   useEffect(() => {
     const query = text.trim();
     const ticket = ++latest.current;
+    // The text is back to what the list shows (a scan typed into the field was taken out again):
+    // the results and the row picked stay.
+    if (query === shownQuery.current) return;
     if (query === "") {
+      shownQuery.current = "";
       setResults(null);
       return;
     }
@@ -41,6 +47,7 @@ export function SearchPanel(props: SearchPanelProps) {
       const answer = await search(query);
       // A slower answer to an older query never replaces a newer one.
       if (ticket !== latest.current) return;
+      shownQuery.current = answer.ok ? query : null;
       setFailure(answer.ok ? null : answer.error.message);
       setResults(answer.ok ? answer.value : []);
       setActive(0);
