@@ -1,4 +1,4 @@
-import type { CoreSyncSummary } from "../core/catalog-core.ts";
+import type { CatalogFileSyncSummary } from "../core/sync/catalog-file-sync.ts";
 import { defaultPageSize } from "../core/sync/sync-engine.ts";
 import { pagingLimits } from "../shared/api/pagination.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
@@ -26,7 +26,7 @@ export const syncCommand: Command = {
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once("SIGINT", stop);
-      let summary: CoreSyncSummary;
+      let summary: CatalogFileSyncSummary;
       try {
         summary = await core.sync({
           full: values.full ?? false,
@@ -46,7 +46,7 @@ export const syncCommand: Command = {
   },
 };
 
-function describeSummary(summary: CoreSyncSummary): string {
+function describeSummary(summary: CatalogFileSyncSummary): string {
   const kind = summary.mode === "full" ? "Full sync" : "Sync";
   const live = summary.received - summary.deletions;
   const lines: string[] = [];

@@ -3,7 +3,7 @@
 // shell both drive this; neither adds logic of its own.
 
 import type { Product } from "../shared/api/product.ts";
-import { AppError, isAppError } from "../shared/app-error.ts";
+import { AppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
@@ -12,10 +12,9 @@ import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
 import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
-import { acquireSyncLock } from "./catalog/sync-lock.ts";
 import type { Session } from "./session/session.ts";
+import { type CatalogFileSyncSummary, syncCatalogFile } from "./sync/catalog-file-sync.ts";
 import { sessionProductsSource } from "./sync/session-source.ts";
-import { runSync, type SyncSummary } from "./sync/sync-engine.ts";
 import { parseSyncState } from "./sync/sync-state.ts";
 
 export interface CatalogCore {
@@ -24,7 +23,7 @@ export interface CatalogCore {
     pageSize?: number;
     signal?: AbortSignal;
     onProgress?: (progress: SyncProgress) => void;
-  }): Promise<CoreSyncSummary>;
+  }): Promise<CatalogFileSyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
   /** A product by id with its parent and variants, or null. */
@@ -38,11 +37,6 @@ export interface CatalogCore {
   /** The full integrity check of the catalog on this till; a damaged file is set aside. */
   check(): Promise<CatalogCheck>;
   close(): Promise<void>;
-}
-
-export interface CoreSyncSummary extends SyncSummary {
-  /** Where a damaged catalog file was moved before this sync downloaded the catalog afresh. */
-  damagedCatalogSetAside: string | null;
 }
 
 export function createCatalogCore(deps: {
@@ -95,37 +89,15 @@ export function createCatalogCore(deps: {
       const { file, catalog } = await requireCatalog();
       if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
       syncing = true;
-      const lock = acquireSyncLock(file);
-      let lastSyncAt: string | null = null;
       try {
-        const { result, setAsideAs } = await catalog.write(async (store) => {
-          // Read first: once the disk has filled up, nothing may be readable any more.
-          const before = await store.readSyncState();
-          lastSyncAt = parseSyncState(before).lastSyncAt;
-          let committed = false;
-          try {
-            return await runSync({
-              ...options,
-              onProgress: (progress) => {
-                committed = true;
-                options.onProgress?.(progress);
-              },
-              source: sessionProductsSource(session),
-              store,
-              clock,
-            });
-          } catch (error) {
-            // Refused or failed before any page was stored: nothing to resume, so the catalog says
-            // what it said before rather than claim a sync stopped part-way.
-            if (!committed) await store.writeSyncState(before);
-            throw error;
-          }
+        return await syncCatalogFile({
+          ...options,
+          file,
+          catalog,
+          source: sessionProductsSource(session),
+          clock,
         });
-        return { ...result, damagedCatalogSetAside: setAsideAs };
-      } catch (error) {
-        throw isAppError(error, "disk-full") ? diskFullDuringSync(lastSyncAt, error) : error;
       } finally {
-        lock.release();
         syncing = false;
       }
     },
@@ -196,15 +168,6 @@ export function createCatalogCore(deps: {
 
 function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
   return { query, code, match, label: labelCharge(code, match.product), reason: null };
-}
-
-function diskFullDuringSync(lastSyncAt: string | null, cause: unknown): AppError {
-  const asOf = lastSyncAt === null ? "as it is" : `as of ${lastSyncAt}`;
-  return new AppError(
-    "disk-full",
-    `The disk is full: free some space, then sync again. The catalog ${asOf} stays usable for lookups.`,
-    { cause },
-  );
 }
 
 /** A problem with the code itself explains the miss better than "unknown". */

@@ -21,7 +21,7 @@ import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
 import type { SettingsStore } from "../storage/settings-store.ts";
-import type { SyncSummary } from "../sync/sync-engine.ts";
+import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { createConnectivity } from "./connectivity.ts";
 import { explainMiss, freshnessOf } from "./freshness.ts";
 import { type ServiceClock, systemClock } from "./service-clock.ts";
@@ -154,7 +154,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     });
   }
 
-  function sync(mode: "full" | "incremental"): Promise<SyncSummary> {
+  function sync(mode: "full" | "incremental"): Promise<CatalogFileSyncSummary> {
     if (closed) return Promise.reject(new AppError("cancelled", "The catalog is closing."));
     if (running !== null) {
       return Promise.reject(
@@ -171,7 +171,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     return work;
   }
 
-  async function runSyncWork(run: RunningSync): Promise<SyncSummary> {
+  async function runSyncWork(run: RunningSync): Promise<CatalogFileSyncSummary> {
     try {
       const info = await session.info();
       if (info === null)
@@ -192,8 +192,11 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
           run.progress = progress;
           emit("syncProgress", progress);
         },
+        onFault: (detail) => fault("sync worker", detail),
         signal: run.controller.signal,
       });
+      // The worker downloaded into a fresh file: the read connection still holds the damaged one.
+      if (summary.damagedCatalogSetAside !== null) await core.close();
       lastError = null;
       connectivity.report(null);
       return summary;
@@ -253,6 +256,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
   async function signedIn(info: SessionInfo, signIn: AppSettings["signIn"]): Promise<SessionInfo> {
     connectivity.report(null);
+    // "Sign in again" and the like no longer hold once someone has.
+    lastError = null;
     settings = { ...settings, baseUrl: info.baseUrl, signIn };
     await deps.settings.write(settings);
     await refreshKnown();

@@ -3,7 +3,7 @@
 // happens in one place, on the main side.
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
-import type { SyncSummary } from "../sync/sync-engine.ts";
+import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 
 /** What one sync needs; passed as workerData, so plain data only. */
 export interface SyncJob {
@@ -19,12 +19,14 @@ export interface SyncJob {
 export interface WireError {
   kind: string;
   message: string;
+  /** A bug's own words: for the log, never shown to the person or sent over IPC. */
+  detail?: string;
 }
 
 export type FromWorker =
   | { type: "token-request"; id: number; refused: string | null }
   | { type: "progress"; progress: SyncProgress }
-  | { type: "done"; summary: SyncSummary; threadId: number }
+  | { type: "done"; summary: CatalogFileSyncSummary; threadId: number }
   | { type: "failed"; error: WireError };
 
 export type ToWorker =

@@ -5,8 +5,9 @@ import { type MessagePort, parentPort, threadId, workerData } from "node:worker_
 import { isAppError } from "../../shared/app-error.ts";
 import { type Auth, createCommerceClient } from "../api/commerce-client.ts";
 import { cancelledError } from "../cancellation.ts";
-import { type CatalogStore, openCatalogStore } from "../catalog/catalog-store.ts";
-import { type ProductsSource, runSync } from "../sync/sync-engine.ts";
+import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
+import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
+import type { ProductsSource } from "../sync/sync-engine.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 
@@ -35,13 +36,16 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     fetchPage: (query, signal) => authorised((auth) => client.fetchProductsPage(auth, query, signal)),
     total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
   };
-  let store: CatalogStore | null = null;
+  const clock = () => Date.now() + job.clockOffsetMs;
+  // The same path as the CLI's sync: the lock against other processes, the damaged-file check (here,
+  // off the main thread), the state kept when nothing was stored, the disk-full wording.
+  const catalog = guardCatalogFile(job.catalogFile, clock);
   try {
-    store = await openCatalogStore(job.catalogFile, { clock: () => Date.now() + job.clockOffsetMs });
-    const summary = await runSync({
+    const summary = await syncCatalogFile({
+      file: job.catalogFile,
+      catalog,
       source,
-      store,
-      clock: () => Date.now() + job.clockOffsetMs,
+      clock,
       full: job.full,
       pageSize: job.pageSize,
       signal: cancel.signal,
@@ -54,7 +58,7 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
       error: toWireError(cancel.signal.aborted ? cancelledError(cancelMessage) : error),
     });
   } finally {
-    await store?.close();
+    await catalog.close();
     port.close();
   }
 }

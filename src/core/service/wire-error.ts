@@ -4,10 +4,11 @@ import type { WireError } from "./sync-protocol.ts";
 
 export function toWireError(error: unknown): WireError {
   if (isAppError(error)) return { kind: error.kind, message: error.message };
-  const reason = error instanceof Error ? error.message : String(error);
   return {
     kind: "internal",
-    message: `The catalog download stopped because of an unexpected fault (${reason}). The next sync continues where it stopped.`,
+    message:
+      "The catalog download stopped because of an unexpected fault. The next sync continues where it stopped.",
+    detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Worker, WorkerOptions } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth } from "../api/commerce-client.ts";
-import type { SyncSummary } from "../sync/sync-engine.ts";
+import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 
@@ -19,11 +19,13 @@ export interface WorkerSyncOptions {
   /** A valid token; `refused` is the one the service just refused, which must not come back. */
   token: (refused: string | null) => Promise<Auth>;
   onProgress: (progress: SyncProgress) => void;
+  /** The detail of a fault in the worker, for the log: the person sees a plain message instead. */
+  onFault: (detail: string) => void;
   signal: AbortSignal;
 }
 
 export interface WorkerSyncResult {
-  summary: SyncSummary;
+  summary: CatalogFileSyncSummary;
   /** The thread that wrote the catalog. */
   threadId: number;
 }
@@ -49,7 +51,10 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
       } else if (message.type === "progress") options.onProgress(message.progress);
       else if (message.type === "done") {
         outcome = { ok: true, result: { summary: message.summary, threadId: message.threadId } };
-      } else outcome = { ok: false, error: fromWireError(message.error) };
+      } else {
+        if (message.error.detail !== undefined) options.onFault(message.error.detail);
+        outcome = { ok: false, error: fromWireError(message.error) };
+      }
     });
     // An uncaught fault in the worker arrives here before its exit.
     worker.on("error", () => {

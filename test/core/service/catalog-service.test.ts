@@ -6,6 +6,7 @@ import { threadId } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
+import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import {
   openTestService,
@@ -126,7 +127,34 @@ describe("the catalog service", () => {
     const offline = await test.nextStatus((status) => status.online === false && !status.sync.running);
     expect(offline.products).toBe(held);
     expect(offline.lastError?.kind).toBe("offline");
+    // A sync refused before storing a page leaves a complete catalog complete, not "stopped part-way".
+    expect(offline.syncUnfinished).toBe(false);
     for (const code of codes) expect((await test.service.lookup({ code })).match).not.toBeNull();
+  });
+
+  it("leaves the catalog to a sync another process holds, and says a sync is running", async () => {
+    const running = await referenceService({ demoProducts: 300, seed: 37 });
+    const dir = await dataDir();
+    const test = track(openTestService(dir));
+    await test.service.start();
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const before = localProducts(dir, running.demo.accountId);
+    const api = await adminApi(running);
+    for (const product of (await api.liveRecords()).slice(0, 5)) await api.deleteProduct(product.id);
+
+    const other = acquireSyncLock(catalogFileFor(dir, running.demo.accountId));
+    try {
+      const error = await failure(test.service.startSync({ mode: "full" }));
+      expect(error.kind).toBe("conflict");
+      expect(error.message).toMatch(/already running/);
+      expect(localProducts(dir, running.demo.accountId)).toEqual(before);
+      expect((await test.service.status()).syncUnfinished).toBe(false);
+    } finally {
+      other.release();
+    }
+    await test.service.startSync({ mode: "full" });
+    expect(localProducts(dir, running.demo.accountId)).toEqual(await api.liveProducts());
   });
 
   it("cancels a running sync, which then resumes from its checkpoint", async () => {
@@ -238,6 +266,11 @@ describe("the catalog service", () => {
     stop();
     expect(error.kind).toBe("sign-in-required");
     expect((await test.service.status()).lastError?.kind).toBe("sign-in-required");
+
+    // Signing in again answers "sign in again" at once, before any sync has run.
+    ahead = 0;
+    await signInDemoService(test.service, running, false);
+    expect((await test.service.status()).lastError).toBeNull();
   });
 
   it("syncs every N minutes and when the connection comes back, on the injected clock", async () => {
