@@ -35,12 +35,24 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
     return store;
   }
 
-  /** The quick check on open, skipped when the file has not changed since it last passed one. */
+  /**
+   * The quick check on open, skipped when the file has not changed since it last passed one. Only on
+   * open: a long-lived reader (the desktop app's main thread) must not rerun it on a scan each time
+   * its own sync worker has written to the file.
+   */
   async function openChecked(): Promise<CatalogStore> {
+    if (store !== null) return store;
     const opened = await open();
     if (checked.isCurrent()) return opened;
-    const problem = await opened.check("quick");
-    if (problem !== null) throw new AppError("damaged", `The catalog file ${file} is damaged (${problem}).`);
+    try {
+      const problem = await opened.check("quick");
+      if (problem !== null) throw new AppError("damaged", `The catalog file ${file} is damaged (${problem}).`);
+    } catch (error) {
+      // A file that did not pass is never served: the next read opens and checks it again.
+      store = null;
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
     checked.record();
     return opened;
   }
@@ -101,8 +113,12 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
     },
 
     async close() {
-      await store?.close();
+      if (store === null) return;
+      await store.close();
       store = null;
+      // What this process wrote and read without a complaint leaves the file as sound as it found it:
+      // the next process to open it need not read every page again (seconds at a million products).
+      checked.record();
     },
   };
 }
