@@ -46,7 +46,8 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
     if (checked.isCurrent()) return opened;
     try {
       const problem = await opened.check("quick");
-      if (problem !== null) throw new AppError("damaged", `The catalog file ${file} is damaged (${problem}).`);
+      if (problem !== null)
+        throw new AppError("damaged", `The catalog file ${file} is damaged (${problem}).`);
     } catch (error) {
       // A file that did not pass is never served: the next read opens and checks it again.
       store = null;
