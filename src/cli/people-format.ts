@@ -2,7 +2,8 @@
 // the person's own locale. (--json keeps the ISO instants and plain numbers.)
 
 const numbers = new Intl.NumberFormat();
-const times = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// Made when first needed: a date format loads the time zone data, a quarter of a cold lookup's start.
+let times: Intl.DateTimeFormat | undefined;
 
 export function count(value: number): string {
   return numbers.format(value);
@@ -16,5 +17,7 @@ export function counted(value: number, one: string, many: string): string {
 /** An ISO instant in local time, to the minute, e.g. "22 Nov 2026, 08:35". */
 export function localTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : times.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  times ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return times.format(date);
 }

@@ -1,26 +1,21 @@
 // Finds the command, runs it, and turns any error into one plain line and an exit code.
 import { createRequire } from "node:module";
 import { isAppError } from "../shared/app-error.ts";
-import { checkCommand } from "./check-command.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
-import { demoCommand } from "./demo-command.ts";
-import { loginCommand, logoutCommand } from "./login-command.ts";
-import { lookupCommand } from "./lookup-command.ts";
-import { searchCommand } from "./search-command.ts";
-import { statusCommand } from "./status-command.ts";
-import { syncCommand } from "./sync-command.ts";
 
 const packageInfo = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
 
-const commands: Record<string, Command> = {
-  login: loginCommand,
-  logout: logoutCommand,
-  sync: syncCommand,
-  lookup: lookupCommand,
-  search: searchCommand,
-  status: statusCommand,
-  check: checkCommand,
-  demo: demoCommand,
+// Each command is loaded when it runs: a lookup at start-up never pays for the sync, the sign-in or
+// the demo's embedded service.
+const commands: Record<string, () => Promise<Command>> = {
+  login: async () => (await import("./login-command.ts")).loginCommand,
+  logout: async () => (await import("./login-command.ts")).logoutCommand,
+  sync: async () => (await import("./sync-command.ts")).syncCommand,
+  lookup: async () => (await import("./lookup-command.ts")).lookupCommand,
+  search: async () => (await import("./search-command.ts")).searchCommand,
+  status: async () => (await import("./status-command.ts")).statusCommand,
+  check: async () => (await import("./check-command.ts")).checkCommand,
+  demo: async () => (await import("./demo-command.ts")).demoCommand,
 };
 
 const helpFlags = ["--help", "-h"];
@@ -36,19 +31,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const wantsHelp = name === "help" || argv.some((arg) => helpFlags.includes(arg));
   if (wantsHelp) {
     const about = name === "help" ? argv[at + 1] : name;
-    const command = about === undefined ? undefined : commands[about];
+    const command = about === undefined ? undefined : await loadCommand(about);
     io.stdout.write(
-      command === undefined ? usage() : `Usage: npm run catalog -- [--data-dir DIR] ${command.usage}\n`,
+      command === undefined ? await usage() : `Usage: npm run catalog -- [--data-dir DIR] ${command.usage}\n`,
     );
     return exitCodes.ok;
   }
   if (name === undefined) {
-    io.stderr.write(`Give a command.\n${usage()}`);
+    io.stderr.write(`Give a command.\n${await usage()}`);
     return exitCodes.failed;
   }
-  const command = commands[name];
+  const command = await loadCommand(name);
   if (command === undefined) {
-    io.stderr.write(`Unknown command "${name}".\n${usage()}`);
+    io.stderr.write(`Unknown command "${name}".\n${await usage()}`);
     return exitCodes.failed;
   }
   try {
@@ -58,6 +53,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (isAppError(error, "invalid-input")) io.stderr.write(`Usage: ${command.usage}\n`);
     return exitCodes.failed;
   }
+}
+
+/** Own entries only: "constructor" or "__proto__" typed as a command name is an unknown command. */
+async function loadCommand(name: string): Promise<Command | undefined> {
+  return Object.hasOwn(commands, name) ? commands[name]?.() : undefined;
 }
 
 /** The first argument that is neither a flag nor the value of --data-dir. */
@@ -78,8 +78,9 @@ function messageOf(error: unknown): string {
   return `Something went wrong inside the catalog tool: ${detail}`;
 }
 
-function usage(): string {
-  const lines = Object.values(commands).map((command) => `  ${command.usage}`);
+async function usage(): Promise<string> {
+  const all = await Promise.all(Object.values(commands).map((load) => load()));
+  const lines = all.map((command) => `  ${command.usage}`);
   return (
     `Usage: npm run catalog -- [--data-dir DIR] COMMAND\n\nCommands:\n${lines.join("\n")}\n\n` +
     "help COMMAND (or COMMAND --help) shows one command; --version shows the version.\n"

@@ -130,6 +130,8 @@ describe("search and bad input", () => {
       /^Unknown flag --colour\. The flags of this command are: --data-dir DIR, --json\./,
     ],
     [["frobnicate"], /Unknown command "frobnicate"/],
+    [["constructor"], /Unknown command "constructor"/],
+    [["__proto__"], /Unknown command "__proto__"/],
     [["login", "--base-url", "ftp://example"], /must start with http/],
     [["demo", "--products", "1000001"], /--products must be a whole number from 50 to 1000000/],
   ])("%j exits 2 with a plain message", async (args, message) => {

@@ -1,5 +1,5 @@
 // What the status screen shows about the catalog's contents.
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { CatalogTables } from "./catalog-tables.ts";
 
 export async function catalogCounts(
@@ -9,14 +9,14 @@ export async function catalogCounts(
   const products = await db
     .selectFrom("products")
     .where("deleted", "=", 0)
-    .select([
-      sql<number>`count(*)`.as("products"),
-      sql<number>`count(*) FILTER (WHERE active = 0)`.as("inactive"),
+    .select((eb) => [
+      eb.fn.countAll<number>().as("products"),
+      eb.fn.countAll<number>().filterWhere("active", "=", 0).as("inactive"),
     ])
     .executeTakeFirstOrThrow();
   const quarantine = await db
     .selectFrom("quarantine")
-    .select(sql<number>`count(*)`.as("quarantined"))
+    .select((eb) => eb.fn.countAll<number>().as("quarantined"))
     .executeTakeFirstOrThrow();
   return { products: products.products, inactive: products.inactive, quarantined: quarantine.quarantined };
 }

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import type { Kysely } from "kysely";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { storageError } from "../storage/storage-errors.ts";
@@ -72,7 +72,7 @@ export async function openCatalogStore(
     throw error;
   }
   // Lookups and searches run held prepared statements; kysely serves the rarely run queries.
-  const reader = new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: readConnection }) });
+  const reader = rarelyRunQueries(readConnection);
   const lookup = catalogLookup(readConnection);
   const search = catalogSearch(readConnection, lookup);
   const writes = catalogWrites(writer, options.clock ?? Date.now);
@@ -84,7 +84,7 @@ export async function openCatalogStore(
       writes.finishFullSync(input),
     ),
     countSeen: guard(async (generation: number) => {
-      const row = await reader
+      const row = await (await reader.open())
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("seen"))
         .where("deleted", "=", 0)
@@ -93,7 +93,7 @@ export async function openCatalogStore(
       return Number(row.seen);
     }),
     readSyncState: guard(async () => {
-      const row = await reader.selectFrom("sync_state").select("state").executeTakeFirst();
+      const row = await (await reader.open()).selectFrom("sync_state").select("state").executeTakeFirst();
       return row === undefined ? null : JSON.parse(row.state);
     }),
     writeSyncState: guard(async (syncState: unknown) => writes.writeSyncState(syncState)),
@@ -101,11 +101,32 @@ export async function openCatalogStore(
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => search(text, limit)),
-    counts: guard(() => catalogCounts(reader)),
+    counts: guard(async () => catalogCounts(await reader.open())),
     check: async (mode) => integrityProblem(writer, mode),
     async close() {
-      await reader.destroy();
+      await reader.close();
       writer.close();
+    },
+  };
+}
+
+/**
+ * kysely over the read connection, loaded with the first query that needs it: importing kysely reads
+ * some 250 modules, which a scan at start-up never needs (cold start to a first lookup).
+ */
+function rarelyRunQueries(connection: Database) {
+  let opened: Promise<Kysely<CatalogTables>> | undefined;
+  return {
+    open(): Promise<Kysely<CatalogTables>> {
+      opened ??= import("kysely").then(
+        ({ Kysely, SqliteDialect }) =>
+          new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: connection }) }),
+      );
+      return opened;
+    },
+    async close(): Promise<void> {
+      if (opened === undefined) connection.close();
+      else await (await opened).destroy();
     },
   };
 }
