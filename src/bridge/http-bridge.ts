@@ -88,7 +88,7 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
     const sender = typeof request.headers.origin === "string" ? request.headers.origin : null;
     if (sender !== null && sender !== origin)
       return refuse(response, 403, "This call came from another site.");
-    const method = methodOfChannel(decodeURIComponent(channel));
+    const method = methodOfChannel(decodedChannel(channel));
     if (method === null) return refuse(response, 404, "There is no such catalog call.");
     if (!/^application\/json\b/.test(request.headers["content-type"] ?? "")) {
       return refuse(response, 415, "Calls are sent as JSON.");
@@ -201,4 +201,13 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The page encodes the channel's name; a malformed escape names no channel (404), not a fault. */
+function decodedChannel(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return "";
+  }
 }

@@ -156,6 +156,7 @@ describe("browser bridge", () => {
 
   it("refuses unknown calls, calls not sent as JSON, and bodies over 1 MiB", async () => {
     expect((await post("/ipc/catalog:evil")).status).toBe(404);
+    expect((await post("/ipc/catalog%3Alookup%E0%A4%A")).status).toBe(404);
     expect((await post("/ipc/catalog:lookup", { headers: { "content-type": "text/plain" } })).status).toBe(
       415,
     );
