@@ -25,10 +25,12 @@ type Screen = "scan" | "search" | "product" | "account" | "settings";
 
 /**
  * The catalog's own word on the session when it has given one; else what the session record says
- * (an ended token counts as expired only when nothing can renew it).
+ * (an ended token counts as expired only when nothing can renew it). Never the last error: that is
+ * what failed before, and a sign-in since may have put it right (a refused token is already
+ * "session-expired" in the status).
  */
 function sessionStateOf(status: AppStatus | null, session: SessionInfo | null): SessionState {
-  if (status) return status.lastError?.kind === "sign-in-required" ? "session-expired" : status.session;
+  if (status) return status.session;
   if (session === null || session.signedOut) return "signed-out";
   const ended = Date.parse(session.expiresAt) <= Date.now();
   return ended && !session.remembered ? "session-expired" : "signed-in";

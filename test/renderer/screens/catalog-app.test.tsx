@@ -107,7 +107,11 @@ describe("catalog app", () => {
     const catalog = show(
       fakeCatalog({
         session: session({ expiresAt: "2020-01-01T00:00:00.000Z" }),
-        status: status({ session: "session-expired", signedIn: false }),
+        status: status({
+          session: "session-expired",
+          signedIn: false,
+          lastError: { kind: "sign-in-required", message: "Your session has ended. Sign in again." },
+        }),
       }),
     );
     const banner = await screen.findByRole("note");
@@ -121,6 +125,10 @@ describe("catalog app", () => {
     fireEvent.change(form.getByLabelText("Password"), { target: { value: "right" } });
     fireEvent.click(form.getByRole("button", { name: "Sign in" }));
     await vi.waitFor(() => expect(catalog.calls.map((call) => call.method)).toContain("startSync"));
+    // Signed in again: the screens say so at once, before any sync clears the old error.
+    expect(await screen.findByRole("button", { name: "Account" })).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.queryByText(/session has ended/)).toBeNull();
   });
 
   it("shows who is signed in until when, and signs out keeping the catalog", async () => {

@@ -47,6 +47,8 @@ export function fakeCatalog(
       if (argument.password !== "right")
         return Promise.resolve({ ok: false, error: { kind: "unauthorized", message: "401" } });
       session = sessionFixture();
+      // The last error is left as it was: the screens must not take an old one for the session's state.
+      status = { ...status, session: "signed-in", signedIn: true };
       return ok(session);
     },
     signInApiKey: (argument) => {

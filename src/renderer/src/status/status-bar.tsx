@@ -24,7 +24,9 @@ export function StatusBar(props: StatusBarProps) {
   const { status, session } = props;
   const progress = props.progress ?? status?.sync.progress ?? null;
   const running = status?.sync.running ?? false;
-  const lastError = props.fault ?? status?.lastError ?? null;
+  // "Sign in again" is moot once someone is signed in, though the error may stay until the next sync.
+  const signInAnswered = status?.lastError?.kind === "sign-in-required" && status.session === "signed-in";
+  const lastError = props.fault ?? (signInAnswered ? null : status?.lastError) ?? null;
   return (
     <section className="status-bar" aria-label={t("status.label")}>
       <span className={`online ${status?.online === false ? "is-offline" : "is-online"}`} role="status">
