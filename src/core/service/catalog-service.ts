@@ -276,6 +276,18 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     }
   }
 
+  /**
+   * A new service address while signed in: the session moves there once the service answers there
+   * (it moved to another host or port), keeping the catalog; otherwise nothing changes and the
+   * person is told why. Signed out, the next sign-in uses the address.
+   */
+  async function followService(baseUrl: string): Promise<void> {
+    if ((await session.state()).state !== "signed-in") return;
+    await signingIn(() => session.moveTo(baseUrl));
+    sessionBaseUrl = baseUrl;
+    void backgroundSync();
+  }
+
   function formatTime(iso: string): string {
     try {
       return new Intl.DateTimeFormat(settings.language, { dateStyle: "medium", timeStyle: "short" }).format(
@@ -372,6 +384,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
     async changeSettings(change) {
       const next = appSettingsSchema.parse({ ...settings, ...change });
+      if (next.baseUrl !== null && next.baseUrl !== settings.baseUrl) await followService(next.baseUrl);
       await deps.settings.write(next);
       const intervalChanged = next.syncIntervalMinutes !== settings.syncIntervalMinutes;
       settings = next;

@@ -273,6 +273,35 @@ describe("the catalog service", () => {
     expect((await test.service.status()).lastError).toBeNull();
   });
 
+  it("follows the service to a new address set in the settings, keeping the session and the catalog", async () => {
+    const dbFile = `${await dataDir()}/service.sqlite`;
+    const first = await referenceService({ demoProducts: 300, seed: 38, dbFile });
+    const dir = await dataDir();
+    const test = track(openTestService(dir));
+    await test.service.start();
+    await signInDemoService(test.service, first);
+    await syncsSettled(test);
+    const held = localProducts(dir, first.demo.accountId);
+    await first.close();
+
+    // An address where nothing answers changes nothing, and says why.
+    const nowhere = `http://127.0.0.1:${Number(new URL(first.baseUrl).port)}`;
+    const error = await failure(test.service.changeSettings({ baseUrl: `${nowhere}/elsewhere` }));
+    expect(error.kind).toBe("offline");
+    expect((await test.service.settings()).baseUrl).toBe(first.baseUrl);
+
+    const moved = await referenceService({ dbFile });
+    await test.service.changeSettings({ baseUrl: moved.baseUrl });
+    expect((await test.service.sessionInfo())?.baseUrl).toBe(moved.baseUrl);
+    expect((await test.service.settings()).baseUrl).toBe(moved.baseUrl);
+    await syncsSettled(test);
+    const api = await adminApi(moved);
+    await api.deleteProduct((await api.liveRecords())[0]?.id as string);
+    await test.service.startSync({ mode: "incremental" });
+    expect(localProducts(dir, moved.demo.accountId)).toEqual(await api.liveProducts());
+    expect(localProducts(dir, moved.demo.accountId).size).toBe(held.size - 1);
+  });
+
   it("syncs every N minutes and when the connection comes back, on the injected clock", async () => {
     const dbDir = await dataDir();
     const dbFile = `${dbDir}/service.sqlite`;
