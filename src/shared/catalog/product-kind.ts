@@ -1,5 +1,5 @@
-// The product types of the API in the words a shop person uses. The API's own names
-// (variant_product, tip_owner...) are for programs; screens and the CLI show these.
+// The product types of the API in the words a shop person uses, in English for the CLI. The API's own
+// names (variant_product, tip_owner...) are for programs; the screens have these words in each language.
 import type { knownProductTypes } from "../api/product.ts";
 
 const kindNames: Record<(typeof knownProductTypes)[number], string> = {
