@@ -13,6 +13,11 @@ export interface PageInput {
   removeReceived: boolean;
   generation: number;
   syncState: unknown;
+  /**
+   * The service's clock at this page plus the tolerated drift: a stored copy dated after it was
+   * dated in the future by an upstream that lied, and any copy the service sends now replaces it.
+   */
+  trustedUntilMs?: number;
 }
 
 export interface CatalogWrites {
@@ -36,16 +41,14 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     statements.quarantine.run(record.id, record.reason, raw, clock());
   }
 
-  function upsert(
-    { product, raw }: ReceivedProduct,
-    removed: boolean,
-    generation: number,
-    quarantined: boolean,
-  ): void {
+  function upsert({ product, raw }: ReceivedProduct, input: PageInput, quarantined: boolean): void {
+    const { generation } = input;
     if (quarantined) statements.unquarantineId.run(product.id);
-    const row = productRow(product, raw, removed || product.deleted, generation);
+    const row = productRow(product, raw, input.removeReceived || product.deleted, generation);
     const existing = statements.existing.get(row.id) as Existing | undefined;
-    if (existing !== undefined && !replaces(row, existing, () => isSameRecord(existing.seq, row.record))) {
+    const trusted =
+      existing !== undefined && existing.updated_at <= (input.trustedUntilMs ?? Number.POSITIVE_INFINITY);
+    if (trusted && !replaces(row, existing, () => isSameRecord(existing.seq, row.record))) {
       // Still on the server, so a full sync must not sweep it, even when the copy we hold is newer.
       statements.stamp.run(generation, existing.seq);
       return;
@@ -78,9 +81,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
         for (const record of input.rejected) quarantine(record);
         // Almost always empty: then no product needs its quarantine entry looked for.
         const quarantined = statements.anyQuarantined.get() !== undefined;
-        for (const received of input.received) {
-          upsert(received, input.removeReceived, input.generation, quarantined);
-        }
+        for (const received of input.received) upsert(received, input, quarantined);
         saveState(input.syncState);
       }).immediate();
     },

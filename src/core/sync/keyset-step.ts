@@ -17,7 +17,7 @@ import type {
   RecordPosition,
   RejectedRecord,
 } from "../products-page.ts";
-import type { StreamCheckpoint } from "./sync-state.ts";
+import { type StreamCheckpoint, walkFromStart } from "./sync-state.ts";
 
 /** How far past the service's clock a record may be dated (drift between the service's machines). */
 export const clockToleranceMs = 60 * 60 * 1000;
@@ -60,6 +60,11 @@ export function walkStep(
   localNowMs: number,
 ): WalkStep {
   const position = positionOf(checkpoint);
+  // A position past the service's clock was left by an upstream that once lied about its dates (its
+  // Date header too): walking on from there would miss every later change, so the stream starts over.
+  if (position !== null && position.ms > (page.serverTimeMs ?? localNowMs) + clockToleranceMs) {
+    return { checkpoint: walkFromStart, received: [], rejected: [] };
+  }
   const placed = page.positions.filter((key): key is RecordPosition => key !== null);
   checkOrder(placed, position);
   checkClock(placed, page, localNowMs);

@@ -6,7 +6,7 @@ import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
-import { nextQuery, type PageRequest, walkStep } from "./keyset-step.ts";
+import { clockToleranceMs, nextQuery, type PageRequest, walkStep } from "./keyset-step.ts";
 import { checkRemovalEvidence, receivedLimit } from "./sync-evidence.ts";
 import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from "./sync-state.ts";
 
@@ -74,15 +74,22 @@ async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSu
   let pending = nextRequest(state, size, source, signal);
   const [liveTotal, deletedTotal] = await counting;
   const totals = { live: liveTotal, deleted: deletedTotal };
+  const known = stored.serverTotal ?? (await store.counts()).products;
+  const limits = {
+    live: receivedLimit(totals.live, size, known),
+    deleted: receivedLimit(totals.deleted, size, known),
+  };
   const tally = { received: 0, deletions: 0, rejected: 0, pages: 0 };
   const kept = { live: 0, deleted: 0 };
 
   while (pending !== null) {
     throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
     const { stream, checkpoint, query } = pending;
-    const step = walkStep(checkpoint, query, await pending.page, clock());
+    const page = await pending.page;
+    const now = clock();
+    const step = walkStep(checkpoint, query, page, now);
     kept[stream] += step.received.length + step.rejected.length;
-    if (kept[stream] > receivedLimit(totals[stream], size)) throw tooManyRecords(totals[stream]);
+    if (kept[stream] > limits[stream]) throw tooManyRecords(totals[stream]);
     state = { ...state, [stream]: step.checkpoint };
     pending = nextRequest(state, size, source, signal);
     await store.applyPage({
@@ -91,6 +98,7 @@ async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSu
       removeReceived: stream === "deleted",
       generation: state.generation,
       syncState: state,
+      trustedUntilMs: (page.serverTimeMs ?? now) + clockToleranceMs,
     });
     tally.received += step.received.length;
     if (stream === "deleted") tally.deletions += step.received.length;
@@ -126,9 +134,13 @@ function nextRequest(
 }
 
 function tooManyRecords(total: number | null): AppError {
+  const past =
+    total === null
+      ? "far more than the catalog holds (it did not say how many it has)"
+      : `past the ${total} it counts`;
   return new AppError(
     "invalid-response",
-    `The commerce service kept sending products past the ${total ?? "?"} it counts, so the sync stopped. ` +
+    `The commerce service kept sending products ${past}, so the sync stopped. ` +
       "What arrived before is kept. Try again later; if it keeps happening, the service needs fixing.",
   );
 }

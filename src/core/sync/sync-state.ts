@@ -43,14 +43,14 @@ const legacyStateSchema = z.object({
   deleted: legacyCheckpointSchema.extend({ done: z.boolean() }),
 });
 
-const fromStart: StreamCheckpoint = { from: null, after: null, seen: 0, done: false };
+export const walkFromStart: StreamCheckpoint = { from: null, after: null, seen: 0, done: false };
 
 export const initialSyncState: SyncState = {
   version: 2,
   running: null,
   generation: 0,
-  live: fromStart,
-  deleted: fromStart,
+  live: walkFromStart,
+  deleted: walkFromStart,
   lastSyncAt: null,
   lastFullSyncAt: null,
   serverTotal: null,
@@ -89,7 +89,7 @@ export function beginRun(state: SyncState, wantFull: boolean): { state: SyncStat
   }
   if (wantFull || state.lastFullSyncAt === null) {
     const full: SyncState = { ...state, running: "full", generation: state.generation + 1 };
-    return { state: { ...full, live: fromStart, deleted: fromStart }, resumed: false };
+    return { state: { ...full, live: walkFromStart, deleted: walkFromStart }, resumed: false };
   }
   return { state: bothAgain({ ...state, running: "incremental" }), resumed: false };
 }

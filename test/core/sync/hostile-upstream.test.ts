@@ -2,6 +2,7 @@
 // independent test found: cursors that go back, endless pages, an empty list that contradicts its own
 // count, a cursor in the far future. The sync must always end, say plainly what is wrong, commit
 // nothing it cannot trust, and never wipe the local catalog.
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { type CliResult, demoLoginArgs, startCli } from "../../support/cli-process.ts";
@@ -92,6 +93,43 @@ describe("a walk that always ends", () => {
   });
 });
 
+describe("a walk that always ends, without the service's count", () => {
+  it("stops a stream of ever-new products when /meta cannot be read, within what the till knew", async () => {
+    const dataDir = await syncedDir();
+    const held = localProducts(dataDir, service.demo.accountId);
+    let made = 0;
+    const base = Date.now() + 1000;
+    upstream.behave({
+      count: () => Number.NaN,
+      // Always the real first page (so `next` is there), its records replaced by new ones, each later.
+      query(_call, query) {
+        query.delete("first");
+        query.set("page", "0");
+      },
+      page(call, body) {
+        const template = body.results[0] as Record<string, unknown>;
+        const results = Array.from({ length: call.size }, () => {
+          const at = base + made++;
+          const iso = new Date(at).toISOString();
+          return {
+            ...template,
+            id: randomUUID(),
+            updated_at: { iso, unix: at },
+            barcode: null,
+            barcodes: [],
+          };
+        });
+        return { ...body, count: call.size, results };
+      },
+    });
+    const result = await cli(dataDir, "sync", "--page-size", "100");
+    expectPlainFailure(result, /kept sending products far more than the catalog holds/);
+    // The till held 170 products: the walk gave up after that many and the margin, not thousands later.
+    expect(made).toBeLessThan(held.size + 1000 + 500);
+    expect(integrityCheck(dataDir, service.demo.accountId)).toBe("ok");
+  });
+});
+
 describe("removal only with evidence", () => {
   it("keeps the local catalog when a full sync's list comes back empty but the count says otherwise", async () => {
     const dataDir = await syncedDir();
@@ -111,6 +149,28 @@ describe("removal only with evidence", () => {
     upstream.behave({});
     const status = JSON.parse((await cli(dataDir, "status", "--json")).stdout);
     expect(status.products).toBe(held.size);
+  });
+});
+
+describe("removal only with evidence, when the count swings", () => {
+  it("removes nothing when the count changes far more during the walk than a shop changes", async () => {
+    const dataDir = await syncedDir();
+    const held = localProducts(dataDir, service.demo.accountId);
+    let counted = 0;
+    upstream.behave({
+      // 170 at the start of the walk, 400 at its end: the difference would excuse a list of two.
+      count: (deleted, count) => (deleted ? count : counted++ === 0 ? count : 400),
+      page: (_call, body) => ({
+        ...body,
+        count: 2,
+        results: body.results.slice(0, 2),
+        request: { ...body.request, cursor: { ...body.request.cursor, next: null } },
+        cursor: { ...body.cursor, next: null },
+      }),
+    });
+    const result = await cli(dataDir, "sync", "--full");
+    expectPlainFailure(result, /nothing was removed/i);
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(held);
   });
 });
 
@@ -141,5 +201,33 @@ describe("no blind spot", () => {
     expect(local.has(created.id as string)).toBe(true);
     expect(local).toEqual(await admin.liveProducts());
     expect(integrityCheck(dataDir, service.demo.accountId)).toBe("ok");
+  });
+
+  it("heals a position left in the future by a service that also dated its clock there", async () => {
+    const dataDir = await syncedDir();
+    const future = "9999-12-31T23:59:59.999Z";
+    upstream.behave({
+      date: () => new Date(future).toUTCString(),
+      page(_call, body) {
+        const next = body.request.cursor.next;
+        if (next) next.updated_at = future;
+        const last = body.results.at(-1);
+        if (last) last.updated_at = { iso: future, unix: Date.parse(future) };
+        return body;
+      },
+    });
+    // The service's word against the service's word: this sync cannot tell, and takes it.
+    await cli(dataDir, "sync", "--page-size", "50");
+    upstream.behave({});
+    const created = await admin.createProduct({
+      name: "Created once the clock is honest",
+      barcode: "4006381333948",
+    });
+    const [renamed] = [...(await admin.liveProducts()).keys()] as string[];
+    await admin.updateProduct(renamed as string, { name: "Renamed once the clock is honest" });
+    expect((await cli(dataDir, "sync", "--page-size", "50")).code).toBe(0);
+    const local = localProducts(dataDir, service.demo.accountId);
+    expect(local.has(created.id as string)).toBe(true);
+    expect(local).toEqual(await admin.liveProducts());
   });
 });
