@@ -2,10 +2,10 @@
 // quick check before every sync, a full integrity check after any error that smells of corruption
 // and on demand. A damaged file is set aside (renamed with the time) and never read again: reads then
 // say so plainly, and a sync starts over with a fresh file and a full download.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import { smellsOfDamage } from "../storage/storage-errors.ts";
-import { setAside } from "./catalog-health.ts";
+import { lastSetAside, setAside } from "./catalog-health.ts";
 import { type CatalogStore, openCatalogStore } from "./catalog-store.ts";
 
 export interface CatalogCheck {
@@ -58,6 +58,16 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
     return opened;
   }
 
+  /**
+   * Reads never create the file: after a damaged one was set aside, every read says so (not "no such
+   * product" from an empty new file) until a sync brings a fresh catalog.
+   */
+  function refuseSetAside(): void {
+    if (existsSync(file)) return;
+    const aside = lastSetAside(file);
+    if (aside !== null) throw damagedError(aside, null);
+  }
+
   /** Closes and renames the file; a file too broken to open at all is renamed all the same. */
   async function setAsideNow(): Promise<string> {
     await store?.close().catch(() => undefined);
@@ -83,6 +93,7 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
 
   return {
     async read(work) {
+      if (store === null) refuseSetAside();
       try {
         return await work(await openChecked());
       } catch (error) {
@@ -117,8 +128,10 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
       if (store === null) return;
       await store.close();
       store = null;
-      // What this process wrote and read without a complaint leaves the file as sound as it found it:
-      // the next process to open it need not read every page again (seconds at a million products).
+      // While it was open, the file changed only through SQLite's own transactions (this process's or
+      // another sync's), and nothing read from it complained: the next process to open it need not
+      // read every page again (seconds at a million products). A file changed while nobody had it
+      // open (a bad disk, a careless copy) is still checked.
       checked.record();
     },
   };
