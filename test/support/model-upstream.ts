@@ -21,6 +21,7 @@ export const misbehaviours = [
   "same-record", // a full page of one record, with next
   "future-record", // the last record dated in the year 9999
   "future-cursor", // next cursor dated in the year 9999
+  "lying-clock", // the last record dated in the year 9999, and the Date header saying so too
   "out-of-order", // the page reversed
   "end-early", // an empty page without next
 ] as const;
@@ -31,8 +32,8 @@ export interface ModelUpstream {
   catalog: ModelProduct[];
   /** Misbehaviour of each list call in turn; "honest" once the plan runs out. */
   plan: Misbehaviour[];
-  /** Added to the true count in `/meta` answers. */
-  countLie: number;
+  /** Added to the true count in `/meta` answers; "unreadable" answers them with a 503. */
+  countLie: number | "unreadable";
   close(): Promise<void>;
 }
 
@@ -51,11 +52,13 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
     const url = new URL(request.url ?? "/", "http://model");
     const deleted = url.searchParams.get("deleted") === "true";
     const matching = () => model.catalog.filter((item) => item.deleted === deleted);
-    const send = (status: number, body: string) => {
-      response.writeHead(status, { "content-type": "application/json" });
+    const send = (status: number, body: string, date = new Date().toUTCString()) => {
+      response.writeHead(status, { "content-type": "application/json", date });
       response.end(body);
     };
     if (url.pathname.endsWith("/meta")) {
+      if (model.countLie === "unreadable")
+        return send(503, JSON.stringify({ status: 503, msg: "unavailable" }));
       const count = Math.max(0, matching().length + model.countLie);
       send(
         200,
@@ -83,7 +86,8 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
     if (behaviour === "out-of-order") rows = [...rows].reverse();
     let records = rows.map((item) => record(item));
     const last = records.at(-1);
-    if (behaviour === "future-record" && last)
+    const lies = behaviour === "future-record" || behaviour === "lying-clock";
+    if (lies && last)
       records = [...records.slice(0, -1), record({ ...rows.at(-1), updatedAt: future } as ModelProduct)];
     const full = rows.length === size;
     const cursorAt = behaviour === "future-cursor" ? future : (rows.at(-1)?.updatedAt ?? 0);
@@ -118,7 +122,7 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
       results: records,
     });
     previous = body;
-    send(200, body);
+    send(200, body, behaviour === "lying-clock" ? new Date(future).toUTCString() : undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   model.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
