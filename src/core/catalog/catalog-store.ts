@@ -4,17 +4,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
-import type { Kysely } from "kysely";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { openConnection } from "./catalog-connection.ts";
-import { catalogCounts } from "./catalog-counts.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
 import { catalogSearch } from "./catalog-search.ts";
-import type { CatalogTables } from "./catalog-tables.ts";
+import { catalogStateReads } from "./catalog-state-reads.ts";
 import { catalogWrites, type PageInput } from "./catalog-writes.ts";
 
 export interface CatalogStore {
@@ -71,8 +69,8 @@ export async function openCatalogStore(
     writer.close();
     throw error;
   }
-  // Lookups and searches run held prepared statements; kysely serves the rarely run queries.
-  const reader = rarelyRunQueries(readConnection);
+  // Every read runs statements prepared once for the connection's life.
+  const state = catalogStateReads(readConnection);
   const lookup = catalogLookup(readConnection);
   const search = catalogSearch(readConnection, lookup);
   const writes = catalogWrites(writer, options.clock ?? Date.now);
@@ -83,50 +81,18 @@ export async function openCatalogStore(
     finishFullSync: guard(async (input: { generation: number; syncState: unknown }) =>
       writes.finishFullSync(input),
     ),
-    countSeen: guard(async (generation: number) => {
-      const row = await (await reader.open())
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("seen"))
-        .where("deleted", "=", 0)
-        .where("generation", "=", generation)
-        .executeTakeFirstOrThrow();
-      return Number(row.seen);
-    }),
-    readSyncState: guard(async () => {
-      const row = await (await reader.open()).selectFrom("sync_state").select("state").executeTakeFirst();
-      return row === undefined ? null : JSON.parse(row.state);
-    }),
+    countSeen: guard(async (generation: number) => state.countSeen(generation)),
+    readSyncState: guard(async () => state.syncState()),
     writeSyncState: guard(async (syncState: unknown) => writes.writeSyncState(syncState)),
     lookupCode: guard(async (code: string) => lookup.lookupCode(code)),
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => search(text, limit)),
-    counts: guard(async () => catalogCounts(await reader.open())),
+    counts: guard(async () => state.counts()),
     check: async (mode) => integrityProblem(writer, mode),
     async close() {
-      await reader.close();
+      readConnection.close();
       writer.close();
-    },
-  };
-}
-
-/**
- * kysely over the read connection, loaded with the first query that needs it: importing kysely reads
- * some 250 modules, which a scan at start-up never needs (cold start to a first lookup).
- */
-function rarelyRunQueries(connection: Database) {
-  let opened: Promise<Kysely<CatalogTables>> | undefined;
-  return {
-    open(): Promise<Kysely<CatalogTables>> {
-      opened ??= import("kysely").then(
-        ({ Kysely, SqliteDialect }) =>
-          new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: connection }) }),
-      );
-      return opened;
-    },
-    async close(): Promise<void> {
-      if (opened === undefined) connection.close();
-      else await (await opened).destroy();
     },
   };
 }

@@ -1,9 +1,8 @@
-// The tables as the read queries see them (kysely's type view of migration 1 onwards).
-import type { Generated } from "kysely";
+// The catalog's tables (migration 1 onwards) as TypeScript sees their rows.
 
 export interface CatalogTables {
   products: {
-    seq: Generated<number>;
+    seq: number;
     id: string;
     type: string;
     parent: string | null;
@@ -19,7 +18,7 @@ export interface CatalogTables {
   product_codes: { code: string; product: number; variant_id: string | null };
   product_text: { rowid: number; product_text: string; name: string; ids: string; codes: string };
   quarantine: {
-    seq: Generated<number>;
+    seq: number;
     product_id: string | null;
     reason: string;
     raw: string;
