@@ -5,7 +5,7 @@
 // (Multi-row inserts would save little more and need splitting under SQLite's variable limit.)
 import type { Database } from "better-sqlite3";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
-import { type ProductRow, productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
+import { type ProductRow, productRow, type RowCode, rowCodes, rowSearchText } from "./catalog-row.ts";
 
 export interface PageInput {
   received: ReceivedProduct[];
@@ -53,21 +53,39 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       statements.stamp.run(generation, existing.seq);
       return;
     }
+    const codes = row.deleted === 1 ? [] : rowCodes(product);
     let seq: number;
     if (existing === undefined) {
       seq = Number(statements.insert.run(row).lastInsertRowid);
     } else {
       seq = existing.seq;
       statements.update.run({ ...row, seq });
+      // Most changes are prices and stock: the codes and search text stay as they were, and
+      // rewriting the full-text index for them was most of the cost of an incremental sync.
+      if (row.deleted === 0 && searchedAlike(existing, row, codes)) return;
       if (existing.deleted === 0) {
         statements.deleteCodes.run(seq);
         statements.deleteText.run(seq);
       }
     }
     if (row.deleted === 1) return;
-    const codes = rowCodes(product);
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(product, codes) });
+  }
+
+  /** A live stored copy whose codes and search text (name, custom id, SKU, codes) are the new ones. */
+  function searchedAlike(existing: Existing, row: ProductRow, codes: RowCode[]): boolean {
+    if (existing.deleted === 1) return false;
+    const { name_key, custom_id_key, sku_key } = existing;
+    if (name_key !== row.name_key || custom_id_key !== row.custom_id_key || sku_key !== row.sku_key)
+      return false;
+    const stored = statements.codesOf.all(existing.seq) as { code: string; variant_id: string | null }[];
+    return (
+      stored.length === codes.length &&
+      stored.every(
+        (code, index) => code.code === codes[index]?.code && code.variant_id === codes[index]?.variantId,
+      )
+    );
   }
 
   function isSameRecord(seq: number, record: string): boolean {
@@ -106,6 +124,9 @@ interface Existing {
   seq: number;
   deleted: number;
   updated_at: number;
+  name_key: string;
+  custom_id_key: string | null;
+  sku_key: string | null;
 }
 
 /**
@@ -124,7 +145,10 @@ function replaces(row: ProductRow, existing: Existing, sameRecord: () => boolean
 function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
-    existing: db.prepare("SELECT seq, deleted, updated_at FROM products WHERE id = ?"),
+    existing: db.prepare(
+      "SELECT seq, deleted, updated_at, name_key, custom_id_key, sku_key FROM products WHERE id = ?",
+    ),
+    codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`

@@ -42,6 +42,35 @@ describe("applyPage: live products", () => {
     expect((await store.search("new name", 10)).map((item) => item.name)).toEqual(["New name"]);
   });
 
+  it("keeps the codes and search of a copy whose codes and search words did not change", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    const before = { id: "a", name: "Apple juice", sku: "SKU-1", barcode: "111", barcodes: ["222"] };
+    await store.applyPage(livePage([product(before, 1_000)]));
+    await store.applyPage(livePage([product({ ...before, summary: "Now cheaper" }, 2_000)]));
+    expect((await store.lookupCode("222"))?.product.summary).toBe("Now cheaper");
+    expect((await store.search("apple", 10)).map((item) => item.summary)).toEqual(["Now cheaper"]);
+    expect((await store.lookupIdentifier("sku-1"))?.product.id).toBe("a");
+    const codeRows = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare("SELECT code FROM product_codes ORDER BY rowid").pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(codeRows()).toEqual(["111", "222"]);
+    // Only the SKU changes, then only the order of the barcodes: each time the new form is what answers.
+    await store.applyPage(livePage([product({ ...before, sku: "SKU-2" }, 3_000)]));
+    expect(await store.search("sku-1", 10)).toEqual([]);
+    expect((await store.search("sku-2", 10)).map((item) => item.id)).toEqual(["a"]);
+    await store.applyPage(livePage([product({ ...before, sku: "SKU-2", barcodes: ["333"] }, 4_000)]));
+    expect(await store.lookupCode("222")).toBeNull();
+    expect((await store.lookupCode("333"))?.product.id).toBe("a");
+    expect((await store.search("333", 10)).map((item) => item.id)).toEqual(["a"]);
+    expect(codeRows()).toEqual(["111", "333"]);
+  });
+
   it("keeps the copy received last when two edits share an updated_at", async () => {
     const store = await temp.open(temp.file());
     await store.applyPage(livePage([product({ id: "a", name: "First edit", barcode: "111" }, 1_000)]));
