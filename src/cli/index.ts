@@ -2,6 +2,15 @@
 import { closeConnections } from "./close-connections.ts";
 import { runCli } from "./run-cli.ts";
 
+// A reader that has read enough closes the pipe (`| head -1`): the rest of the output has nowhere to
+// go, which is no fault of the command. Each later write fails the same way and is let go the same
+// way, and the command finishes as it would have. Any other write error stays loud.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

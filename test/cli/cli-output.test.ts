@@ -1,5 +1,6 @@
 // CLI output arrives whole even when the reader is slow: a lookup answer far larger than a pipe's
-// buffer, read through a pipe nobody drains for a while, must not be cut off at 64 KB.
+// buffer, read through a pipe nobody drains for a while, must not be cut off at 64 KB. A reader that
+// stops early (`| head`) ends the output quietly instead.
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -59,4 +60,22 @@ it("writes a lookup --json answer of several hundred KB whole through a slowly r
   expect(code).toBe(0);
   expect(stdout.length).toBeGreaterThan(3 * 65_536);
   expect(JSON.parse(stdout).match.variants).toHaveLength(12);
+});
+
+it("stops quietly when the reader closes the pipe early, as `| head -1` does", async () => {
+  const args = ["--data-dir", dir.path];
+  expect((await runCli([...args, ...demoLoginArgs(service.demo)])).code).toBe(0);
+  expect((await runCli([...args, "sync"])).code).toBe(0);
+  const child = spawn(process.execPath, [cliPath, ...args, "search", "e", "--limit", "200"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Closed before the CLI has started, so its first write meets a pipe nobody reads any more.
+  child.stdout.destroy();
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
 });
