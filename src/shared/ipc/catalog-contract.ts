@@ -7,13 +7,12 @@ import { appStatusSchema } from "../catalog/app-status.ts";
 import { lookupAnswerSchema, productFamilySchema } from "../catalog/lookup-answer.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
-import { appSettingsSchema, settingsChangeSchema } from "../settings/app-settings.ts";
+import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
 import { type CatalogEvent, type CatalogMethod, catalogEvents, catalogMethods } from "./catalog-channels.ts";
 
 /** Methods without an argument accept nothing (undefined, or null from JSON transports). */
 const none = z.null().optional();
 
-const baseUrl = z.url({ protocol: /^https?$/, message: "an http:// or https:// address" }).max(2000);
 const field = (label: string, max = 200) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
@@ -36,7 +35,7 @@ export type SyncSummaryResult = z.infer<typeof syncSummarySchema>;
 export const catalogContract = {
   signInOrganisation: {
     argument: z.strictObject({
-      baseUrl,
+      baseUrl: serviceUrlSchema,
       organisation: field("The organisation"),
       username: field("The username"),
       password: z.string().min(1, "The password is required").max(1000, "The password is too long"),
@@ -46,7 +45,7 @@ export const catalogContract = {
   },
   signInApiKey: {
     argument: z.strictObject({
-      baseUrl,
+      baseUrl: serviceUrlSchema,
       accountId: field("The account ID"),
       apiKey: z.string().min(1, "The API key is required").max(1000, "The API key is too long"),
       remember: z.boolean(),

@@ -4,9 +4,25 @@ import { z } from "zod";
 import { defaultScaleRules } from "../barcode/scale-label.ts";
 import { scanOptionsSchema } from "../barcode/scan-options.ts";
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, message: "an http:// or https:// address, such as https://shop.example.com" })
-  .max(2000);
+/**
+ * The commerce service's address, wherever it is given (settings, sign-in, the CLI). A user name or
+ * password in it is refused: fetch will not send such an address, and the settings file would keep
+ * the password in plain text. Each message completes "… needs …" or "… must be …".
+ */
+export const serviceUrlSchema = z
+  .url({
+    protocol: /^https?$/,
+    message: "an http:// or https:// address, such as https://shop.example.com",
+    // The check for a user name below assumes an address; it means nothing if this one failed.
+    abort: true,
+  })
+  .max(2000, "an address of at most 2,000 characters")
+  // A user name or password sits before an "@" ahead of the path; in an http address slashes and
+  // backslashes both end the host. (Shared code is typed for no platform, so it has no URL class to ask.)
+  .refine(
+    (value) => !/^[^:]*:[/\\]*[^/\\?#]*@/u.test(value),
+    "an address without a user name or password in it, such as https://shop.example.com",
+  );
 
 /** The non-secret half of a sign-in, remembered so the sign-in form comes pre-filled. */
 export const signInIdentitySchema = z.discriminatedUnion("method", [
@@ -40,7 +56,7 @@ export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
 
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
-  baseUrl: httpUrl.nullable(),
+  baseUrl: serviceUrlSchema.nullable(),
   signIn: signInIdentitySchema.nullable(),
   /** Products per page during a sync. */
   pageSize: z.number().int().min(1).max(5000),
