@@ -1,5 +1,6 @@
 import { AppError, isAppError } from "../shared/app-error.ts";
 import { type SessionInfo, signedInAs } from "../shared/catalog/session-info.ts";
+import { serviceUrlSchema } from "../shared/settings/app-settings.ts";
 import { askHidden } from "./ask-hidden.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
@@ -84,23 +85,13 @@ export const logoutCommand: Command = {
   },
 };
 
+/** The app's own rule for the service address (settings, sign-in), so the CLI accepts the same ones. */
 function checkedBaseUrl(value: string | undefined): string {
   if (value === undefined) throw new AppError("invalid-input", "Give the service address with --base-url.");
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new AppError(
-      "invalid-input",
-      `"${value}" is not a web address; give one like http://127.0.0.1:8787.`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new AppError(
-      "invalid-input",
-      `The service address must start with http:// or https://, not ${url.protocol}`,
-    );
-  }
+  const parsed = serviceUrlSchema.safeParse(value);
+  // The message only: the address may hold a password, which must not end up in a log.
+  if (!parsed.success)
+    throw new AppError("invalid-input", `--base-url needs ${parsed.error.issues[0]?.message}.`);
   return value.replace(/\/+$/, "");
 }
 

@@ -132,12 +132,24 @@ describe("search and bad input", () => {
     [["frobnicate"], /Unknown command "frobnicate"/],
     [["constructor"], /Unknown command "constructor"/],
     [["__proto__"], /Unknown command "__proto__"/],
-    [["login", "--base-url", "ftp://example"], /must start with http/],
+    [["login", "--base-url", "ftp://example"], /^--base-url needs an http:\/\/ or https:\/\/ address/],
+    [["login", "--base-url", "example.com"], /^--base-url needs an http:\/\/ or https:\/\/ address/],
     [["demo", "--products", "1000001"], /--products must be a whole number from 50 to 1000000/],
   ])("%j exits 2 with a plain message", async (args, message) => {
     const result = await cli(...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
+  });
+
+  it("refuses a service address with a user name or password in it, without echoing them", async () => {
+    for (const baseUrl of ["http://user:pw-secret@127.0.0.1:9", "http://user@127.0.0.1:9"]) {
+      const result = await cli("login", "--base-url", baseUrl, "--account-id", "a", "--api-key", "k");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /^--base-url needs an address without a user name or password in it, such as https:\/\/shop\.example\.com\.\nUsage: login /,
+      );
+      expect(result.stderr).not.toContain("pw-secret");
+    }
   });
 });
 
