@@ -10,6 +10,7 @@ import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
+import { givenDataDir } from "./data-dir.ts";
 import { type OpenCatalog, openCatalog } from "./open-catalog.ts";
 import { count, counted, localTime } from "./people-format.ts";
 import { describeMatch, describeProductLine } from "./product-text.ts";
@@ -21,8 +22,9 @@ export const demoCommand: Command = {
     const { values } = parseCommandArgs(args, { ...dataDirOption, products: { type: "string" } }, 0);
     const generated = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
     // Without --data-dir the demo leaves nothing behind in the person's own catalog.
-    const ownDir = values["data-dir"] === undefined;
-    const dataDir = values["data-dir"] ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
+    const given = givenDataDir(values["data-dir"], "--data-dir");
+    const ownDir = given === undefined;
+    const dataDir = given ?? (await mkdtemp(join(tmpdir(), "pos-catalog-demo-")));
     io.stderr.write(
       `Starting the reference commerce service with ${counted(generated, "demo product", "demo products")}...\n`,
     );

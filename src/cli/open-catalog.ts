@@ -4,7 +4,7 @@ import { wireCatalog } from "../core/catalog-wiring.ts";
 import type { Session } from "../core/session/session.ts";
 import { dataDirStores } from "../core/storage/data-dir-stores.ts";
 import type { CliIo } from "./cli-io.ts";
-import { defaultDataDir } from "./data-dir.ts";
+import { defaultDataDir, givenDataDir } from "./data-dir.ts";
 
 export interface OpenCatalog {
   dataDir: string;
@@ -22,7 +22,7 @@ export async function withCatalog<T>(
   io: CliIo,
   work: (catalog: OpenCatalog) => Promise<T>,
 ): Promise<T> {
-  const catalog = openCatalog(dataDirFlag ?? defaultDataDir(io.env));
+  const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env));
   try {
     return await work(catalog);
   } finally {

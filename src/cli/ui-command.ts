@@ -12,6 +12,7 @@ import { maxDemoProducts } from "../server/demo-catalog.ts";
 import { startService } from "../server/service.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import type { CliIo } from "./cli-io.ts";
+import { givenDataDir } from "./data-dir.ts";
 
 export const uiUsage = "ui [--products N (default 20000)] [--port P (default: any free)] [--data-dir DIR]";
 
@@ -28,6 +29,7 @@ export async function startUi(args: string[], io: Pick<CliIo, "stdout" | "stderr
   );
   const products = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
   const port = integerFlag("port", values.port, 0, 65_535) ?? 0;
+  const dataDir = givenDataDir(values["data-dir"], "--data-dir");
   const work = await mkdtemp(join(tmpdir(), "pos-catalog-ui-"));
   const closers: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
   const close = async () => {
@@ -42,7 +44,7 @@ export async function startUi(args: string[], io: Pick<CliIo, "stdout" | "stderr
       buildBridgePage(join(work, "page")),
     ]);
     closers.push(() => upstream.close());
-    const catalog = await openBrowserCatalog(values["data-dir"] ?? join(work, "data"), {
+    const catalog = await openBrowserCatalog(dataDir ?? join(work, "data"), {
       onFault: (what, error) => io.stderr.write(`fault in ${what}: ${String(error)}\n`),
     });
     closers.push(() => catalog.close());

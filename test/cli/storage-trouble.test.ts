@@ -2,7 +2,7 @@
 // read-only folder, a data directory that is a file, and two processes on one data directory. Each
 // gets its own plain message and never the wording kept for bugs; nothing is served from a damaged
 // file and nothing already held is lost.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   closeSync,
   existsSync,
@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
@@ -29,6 +30,7 @@ let service: RunningService;
 let upstream: MisbehavingUpstream;
 const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
 const isRoot = process.getuid?.() === 0;
+const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 
 beforeAll(async () => {
   service = await startService({ port: 0, demoProducts: 300, seed: 17 });
@@ -53,6 +55,31 @@ async function signedIn(dataDir: string, baseUrl = service.baseUrl): Promise<voi
 }
 
 const cli = (dataDir: string, ...args: string[]) => runCli(["--data-dir", dataDir, ...args]);
+
+/** The CLI run from `cwd`, killed after 10 s so that a hang fails the test instead of stalling it. */
+async function runCliIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: { ...process.env, CATALOG_PASSWORD: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
 
 function expectPlainFailure(result: CliResult, message: RegExp): void {
   expect(result.code).toBe(2);
@@ -189,6 +216,29 @@ describe("the disk and the data directory", () => {
         await cli(file, ...args),
         /data directory is not a folder: .*not-a-folder is a file/,
       );
+    }
+  });
+});
+
+describe("a data directory that cannot be one", () => {
+  it("refuses an empty --data-dir or CATALOG_DATA_DIR, writing nothing into the current folder", async () => {
+    const cwd = await newDir();
+    const home = await newDir();
+    const login = demoLoginArgs(service.demo);
+    const emptyFlag =
+      /^--data-dir is empty: give the folder for the catalog, e\.g\. --data-dir \/srv\/till\.\nUsage: /;
+    const emptyVariable = /^CATALOG_DATA_DIR is empty: give it the folder for the catalog, or unset it/;
+    const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
+      [["--data-dir", "", ...login], {}, emptyFlag],
+      [["--data-dir", "  ", ...login], {}, emptyFlag],
+      [["demo", "--products", "50", "--data-dir", ""], {}, emptyFlag],
+      [login, { CATALOG_DATA_DIR: "" }, emptyVariable],
+      [login, { CATALOG_DATA_DIR: " " }, emptyVariable],
+    ];
+    for (const [args, env, message] of cases) {
+      expectPlainFailure(await runCliIn(cwd, args, { HOME: home, XDG_DATA_HOME: home, ...env }), message);
+      expect(readdirSync(cwd)).toEqual([]);
+      expect(readdirSync(home)).toEqual([]);
     }
   });
 });
