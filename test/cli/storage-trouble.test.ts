@@ -1,7 +1,7 @@
 // The CLI, as real child processes, when the disk lets it down: a damaged catalog file, a full disk, a
-// read-only folder, a data directory that is a file, and two processes on one data directory. Each
-// gets its own plain message and never the wording kept for bugs; nothing is served from a damaged
-// file and nothing already held is lost.
+// read-only folder, a data directory that is a file, empty or impossible to make, and two processes
+// on one data directory. Each gets its own plain message and never the wording kept for bugs; nothing
+// is served from a damaged file and nothing already held is lost.
 import { execFileSync, spawn } from "node:child_process";
 import {
   closeSync,
@@ -240,6 +240,15 @@ describe("a data directory that cannot be one", () => {
       expect(readdirSync(cwd)).toEqual([]);
       expect(readdirSync(home)).toEqual([]);
     }
+  });
+
+  it.runIf(existsSync("/proc/self"))("fails at once under /proc, where no folder can be made", async () => {
+    const result = await runCliIn(process.cwd(), [
+      "--data-dir",
+      "/proc/self/pos-catalog",
+      ...demoLoginArgs(service.demo),
+    ]);
+    expectPlainFailure(result, /\/proc\/self\/pos-catalog.* could not be used/);
   });
 });
 

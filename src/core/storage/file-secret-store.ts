@@ -1,9 +1,10 @@
 // Secrets for the headless CLI, which has no OS keychain: one JSON file only its owner can read, in a
 // directory only its owner can enter. The Electron app plugs in a safeStorage-backed store instead.
-import { chmod, mkdir } from "node:fs/promises";
+import { chmod } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { createJsonFileStore } from "./json-file-store.ts";
+import { makeDirectory } from "./make-directory.ts";
 import type { SecretStore } from "./secret-store.ts";
 import { storageError } from "./storage-errors.ts";
 
@@ -29,7 +30,7 @@ export function createFileSecretStore(file: string, codec: SecretCodec = plainTe
       const secrets = (await store.read()) ?? {};
       edit(secrets);
       try {
-        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+        await makeDirectory(dirname(file), 0o700);
         await chmod(dirname(file), 0o700);
       } catch (error) {
         throw storageError(file, error);

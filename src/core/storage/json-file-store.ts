@@ -1,9 +1,10 @@
 // Small facts kept as one JSON file, read back through a schema.
 import { statSync } from "node:fs";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ZodType } from "zod";
 import { writeFileAtomic } from "./atomic-file.ts";
+import { makeDirectory } from "./make-directory.ts";
 import type { RecordStore } from "./record-store.ts";
 import { storageError } from "./storage-errors.ts";
 
@@ -36,7 +37,7 @@ export function createJsonFileStore<T>(file: string, schema: ZodType<T>): Record
     async write(value) {
       const text = JSON.stringify(schema.parse(value), null, 2);
       try {
-        await mkdir(dirname(file), { recursive: true });
+        await makeDirectory(dirname(file));
         await writeFileAtomic(file, text, 0o600);
       } catch (error) {
         throw storageError(file, error);
