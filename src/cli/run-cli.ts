@@ -23,12 +23,15 @@ const helpFlags = ["--help", "-h"];
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const at = commandIndex(argv);
   const name = at === -1 ? undefined : argv[at];
-  // Asked-for help and the version go to stdout and succeed, however they are asked for.
-  if (argv.includes("--version") && (name === undefined || name === "help")) {
+  // Asked-for help and the version go to stdout and succeed, however and wherever they are asked
+  // for; after "--" every argument is a value (`lookup -- --help` looks it up).
+  const dashes = argv.indexOf("--");
+  const flags = dashes === -1 ? argv : argv.slice(0, dashes);
+  if (flags.includes("--version")) {
     io.stdout.write(`${packageInfo.name} ${packageInfo.version}\n`);
     return exitCodes.ok;
   }
-  const wantsHelp = name === "help" || argv.some((arg) => helpFlags.includes(arg));
+  const wantsHelp = name === "help" || flags.some((arg) => helpFlags.includes(arg));
   if (wantsHelp) {
     const about = name === "help" ? argv[at + 1] : name;
     const command = about === undefined ? undefined : await loadCommand(about);

@@ -39,9 +39,21 @@ describe("help and version", () => {
     },
   );
 
-  it("--version prints the version and exits 0", async () => {
-    const result = await cli("--version");
-    expect(result).toMatchObject({ code: 0, stdout: "pos-catalog 0.1.0\n" });
+  it.each([["--version"], ["sync", "--version"], ["--version", "sync"], ["status", "--json", "--version"]])(
+    "%j prints the version and exits 0",
+    async (...args) => {
+      const result = await cli(...args);
+      expect(result).toMatchObject({ code: 0, stdout: "pos-catalog 0.1.0\n", stderr: "" });
+    },
+  );
+
+  it("after -- a --help or --version is a value to look up, not a question", async () => {
+    for (const flag of ["--help", "--version"]) {
+      const result = await cli("lookup", "--", flag);
+      // Not found, or no catalog yet: either way an answer to a lookup.
+      expect(result.code).not.toBe(0);
+      expect(result.stdout + result.stderr).not.toMatch(/Usage:|pos-catalog 0\.1\.0/);
+    }
   });
 
   it("no command at all is a usage error on stderr", async () => {
