@@ -19,11 +19,11 @@ export function parseCommandArgs<T extends Options>(
   options: T,
   positionals: number,
 ): Parsed<T> {
-  const parsed = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  const parsed = parseLoosely(args, options);
   for (const token of parsed.tokens) {
     if (token.kind !== "option") continue;
-    const option = options[token.name];
-    if (option === undefined || token.rawName !== `--${token.name}`) {
+    const option = optionOf(options, token);
+    if (option === undefined) {
       const dash = positionals > 0 ? " (A value that starts with a dash goes after --, e.g. -- -5.)" : "";
       throw new AppError("invalid-input", `Unknown flag ${token.rawName}. ${knownFlags(options)}${dash}`);
     }
@@ -50,6 +50,23 @@ export function parseCommandArgs<T extends Options>(
     );
   }
   return parsed as unknown as Parsed<T>;
+}
+
+/** The first flag in `args` that is none of `options`, as it was typed (e.g. "--colour", "-x"). */
+export function unknownFlag(args: string[], options: Options): string | undefined {
+  const token = parseLoosely(args, options).tokens.find(
+    (token) => token.kind === "option" && optionOf(options, token) === undefined,
+  );
+  return token?.kind === "option" ? token.rawName : undefined;
+}
+
+function parseLoosely(args: string[], options: Options) {
+  return parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+}
+
+/** Only the long form counts: no command has short flags, so "-x" is unknown even if x is a flag. */
+function optionOf(options: Options, token: { name: string; rawName: string }): Options[string] | undefined {
+  return token.rawName === `--${token.name}` ? options[token.name] : undefined;
 }
 
 function knownFlags(options: Options): string {

@@ -1,6 +1,7 @@
 // Finds the command, runs it, and turns any error into one plain line and an exit code.
 import { createRequire } from "node:module";
 import { isAppError } from "../shared/app-error.ts";
+import { dataDirOption, unknownFlag } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 
 const packageInfo = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
@@ -41,7 +42,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return exitCodes.ok;
   }
   if (name === undefined) {
-    io.stderr.write(`Give a command.\n${await usage()}`);
+    // Help and the version are answered above: any flag but --data-dir belongs to a command.
+    const unknown = unknownFlag(argv, dataDirOption);
+    io.stderr.write(
+      `${unknown === undefined ? "" : `Unknown flag ${unknown}. `}Give a command.\n${await usage()}`,
+    );
     return exitCodes.failed;
   }
   const command = await loadCommand(name);

@@ -61,6 +61,12 @@ describe("help and version", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^Give a command\.\nUsage:/);
   });
+
+  it("an unknown flag and no command names the flag first", async () => {
+    const result = await cli("--colour");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Unknown flag --colour\. Give a command\.\nUsage:/);
+  });
 });
 
 describe("flag mistakes in the CLI's own words", () => {
