@@ -41,15 +41,23 @@ function quietly(work) {
   }
 }
 
-module.registerHooks({
-  load(url, context, nextLoad) {
-    if (!url.startsWith("file:") || !url.endsWith(".ts") || url.includes("/node_modules/")) {
-      return nextLoad(url, context);
-    }
-    const source = readFileSync(fileURLToPath(url), "utf8");
-    return { format: "module", source: strippedCode(source), shortCircuit: true };
-  },
-});
-module.enableCompileCache?.();
+function load(url, context, nextLoad) {
+  if (!url.startsWith("file:") || !url.endsWith(".ts") || url.includes("/node_modules/")) {
+    return nextLoad(url, context);
+  }
+  const source = readFileSync(fileURLToPath(url), "utf8");
+  return { format: "module", source: strippedCode(source), shortCircuit: true };
+}
 
-await import("./index.ts");
+// Started with another Node than the project's own (`node src/cli/start.mjs` on a system Node 20),
+// the hooks are missing: say so in one line rather than with Node's stack trace.
+if (typeof module.registerHooks === "function") {
+  module.registerHooks({ load });
+  module.enableCompileCache?.();
+  await import("./index.ts");
+} else {
+  process.stderr.write(
+    `The catalog CLI needs Node 22.15 or newer; this is Node ${process.version}. Start it with npm run catalog, which uses the project's own Node (installed by npm ci).\n`,
+  );
+  process.exitCode = 2;
+}

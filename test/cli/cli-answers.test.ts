@@ -1,12 +1,17 @@
 // The CLI speaks plainly: its own words for every flag mistake, help and version asked for in any
 // usual way, local times and one number format for people (ISO in --json), product kinds in
 // people's words, an API-key sign-in greeted by name, counts explained, and a moved service followed.
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { tempDir } from "../support/service-fixtures.ts";
 
+const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 // A fixed locale and zone, so the expected local forms can be worked out here.
@@ -66,6 +71,28 @@ describe("help and version", () => {
     const result = await cli("--colour");
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^Unknown flag --colour\. Give a command\.\nUsage:/);
+  });
+});
+
+describe("started with too old a Node", () => {
+  // The system's own Node, where the machine has one older than the CLI needs.
+  const systemNode = "/usr/bin/node";
+  const version = existsSync(systemNode)
+    ? execFileSync(systemNode, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()
+    : null;
+  const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
+  const tooOld = version !== null && (major < 22 || (major === 22 && minor < 15));
+
+  it.runIf(tooOld)("says in one line which Node it needs, and exits 2", async () => {
+    const child = spawn(systemNode, [cliPath, "status"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, "close");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^The catalog CLI needs Node 22\.15 or newer; this is Node v[\d.]+\. [^\n]*\n$/);
+    expect(stderr).toContain("npm run catalog");
   });
 });
 
