@@ -199,6 +199,9 @@ describe("the till in a browser", () => {
     expect(await page.locator(".product-view .variant-matrix table").count()).toBeGreaterThan(0);
     await shoot("product", "en");
     expect(await seriousViolations()).toEqual([]);
+    await openScreen(/Account/);
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await shoot("account", "en");
   });
 
   it("keeps answering scans from the local catalog with the service stopped, and says it is offline", async () => {
@@ -237,12 +240,27 @@ describe("the till in a browser", () => {
     await scan(withCheckDigit(`${scaleCode.slice(0, 7)}01250`));
     await expect.poll(() => page.locator(".label-weight").textContent()).toBe("1,250 kg");
     await shoot("scan-scale-label", "de");
+    const { code: plainCode, product: plain } = codeOf(
+      (item) => item.type === "product" && (item.prices?.default_prices?.length ?? 0) > 0,
+    );
+    await scan(plainCode);
+    await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
+    await shoot("scan-product", "de");
     await openScreen(/Suchen/);
     await page.getByRole("combobox").fill("creme");
     await page.getByRole("listbox").waitFor();
     await shoot("search", "de");
+    await page.getByRole("option").first().click();
+    await page.locator(".product-view").waitFor();
+    await shoot("product", "de");
+    expect(await seriousViolations()).toEqual([]);
     await openScreen(/Konto|Anmelden/);
+    await page.getByRole("button", { name: "Abmelden" }).waitFor();
     await shoot("account", "de");
+    // Signed out (the catalog stays): the sign-in form, in German.
+    await page.getByRole("button", { name: "Abmelden" }).click();
+    await page.getByRole("heading", { name: "Anmelden" }).waitFor();
+    await shoot("sign-in", "de");
     expect(await seriousViolations()).toEqual([]);
   });
 
