@@ -78,6 +78,22 @@ describe("status bar", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Sync now" }).disabled).toBe(true);
   });
 
+  it.each([
+    ["disk-full", "Der Datenträger ist voll"],
+    ["damaged", "Die Katalogdatei war beschädigt"],
+    ["read-only", "kann nicht geschrieben werden"],
+    ["conflict", "Ein Abgleich läuft bereits"],
+  ] as const)("says a %s error in the screen's language, not the catalog's English", (kind, german) => {
+    show(
+      {
+        status: status({ lastError: { kind, message: "The catalog's own English words." } }),
+      },
+      "de",
+    );
+    expect(screen.getByRole("alert").textContent).toContain(german);
+    expect(screen.getByRole("alert").textContent).not.toContain("English words");
+  });
+
   it("says when the catalog was never downloaded", () => {
     show({
       status: status({ products: 0, freshness: { catalogAsOf: null, stale: true, staleAfterHours: 24 } }),

@@ -123,6 +123,15 @@ export const de: Messages = {
   "error.server": "Der Dienst ist nicht erreichbar oder gestört. Bitte in ein paar Minuten erneut versuchen.",
   "signIn.forbidden": "Dieser Benutzer darf den Katalog nicht lesen. Bitte den Kontoverwalter fragen.",
   "error.rateLimited": "Zu viele Versuche. Bitte eine Minute warten und erneut versuchen.",
+  "error.conflict": "Ein Abgleich läuft bereits. Bitte warten, bis er fertig ist.",
+  "error.diskFull":
+    "Der Datenträger ist voll: bitte Platz schaffen, dann erneut abgleichen. Der Katalog bleibt zum Nachschlagen nutzbar.",
+  "error.readOnly":
+    "In den Ordner des Katalogs kann nicht geschrieben werden: bitte Datenträger und Berechtigungen prüfen. Nachschlagen geht weiter.",
+  "error.notADirectory":
+    "Der Datenordner des Katalogs ist eine Datei: bitte diese Datei entfernen oder einen anderen Ordner wählen.",
+  "error.damaged":
+    "Die Katalogdatei war beschädigt und wurde beiseitegelegt. Bitte abgleichen, um den Katalog neu zu laden.",
   "signIn.failed": "Anmeldung fehlgeschlagen: {message}",
   "account.heading": "Angemeldet",
   "account.who": "{user} bei {account}",

@@ -118,6 +118,13 @@ export const en = {
   "error.server": "The service is down or failing. Try again in a few minutes.",
   "signIn.forbidden": "This user may not read the catalog. Ask the account administrator.",
   "error.rateLimited": "Too many attempts. Wait a minute, then try again.",
+  "error.conflict": "A sync is already running. Wait for it to finish.",
+  "error.diskFull":
+    "The disk is full: free some space, then sync again. The catalog stays usable for lookups.",
+  "error.readOnly":
+    "The catalog's folder cannot be written: check the disk and its permissions. Lookups keep working.",
+  "error.notADirectory": "The catalog's data folder is a file: move that file away or choose another folder.",
+  "error.damaged": "The catalog file was damaged and has been set aside. Sync to download the catalog again.",
   "signIn.failed": "Sign-in failed: {message}",
   "account.heading": "Signed in",
   "account.who": "{user} at {account}",

@@ -1,5 +1,6 @@
-// An error from the catalog in the screen's language: the kinds a cashier meets most are said in
-// the chosen language; the rest keep the catalog's own message, which is already plain English.
+// An error from the catalog in the screen's language: the kinds a cashier or a shop manager meets
+// are said in the chosen language; the rest (faults, a catalog from a newer app) keep the catalog's
+// own message, which is already plain English.
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
 import type { MessageKey, Translate } from "../i18n/i18n.tsx";
 
@@ -9,6 +10,11 @@ const plainWords: Partial<Record<IpcError["kind"], MessageKey>> = {
   server: "error.server",
   "invalid-response": "error.server",
   "rate-limited": "error.rateLimited",
+  conflict: "error.conflict",
+  "disk-full": "error.diskFull",
+  "read-only": "error.readOnly",
+  "not-a-directory": "error.notADirectory",
+  damaged: "error.damaged",
 };
 
 /** Whether the screens have their own words for this kind of error. */
