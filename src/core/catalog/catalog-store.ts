@@ -1,11 +1,11 @@
 // The local catalog of one account: a SQLite file answering lookups and searches with or without a
 // connection. Two connections: the sync writes on one while lookups and searches read the last
 // committed state on the other (WAL), so selling never waits for a sync.
-import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
@@ -56,7 +56,7 @@ export async function openCatalogStore(
   options: { clock?: () => number } = {},
 ): Promise<CatalogStore> {
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeDirectory(dirname(file));
   } catch (error) {
     throw storageError(file, error);
   }

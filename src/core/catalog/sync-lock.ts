@@ -1,10 +1,10 @@
 // One writer per catalog across processes: a sync holds an exclusive SQLite lock on a small lock file
 // beside the catalog for as long as it runs. The operating system drops the lock when the process
 // ends, however it ends (a SIGKILL included), so a crashed sync never leaves the catalog locked.
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
+import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 
 export interface SyncLock {
@@ -16,7 +16,7 @@ export function acquireSyncLock(catalogFile: string): SyncLock {
   const lockFile = `${catalogFile}.sync-lock`;
   let db: BetterSqlite3.Database;
   try {
-    mkdirSync(dirname(lockFile), { recursive: true });
+    makeDirectory(dirname(lockFile));
     db = new BetterSqlite3(lockFile, { timeout: 0 });
   } catch (error) {
     throw storageError(lockFile, error);

@@ -30,7 +30,7 @@ export function createFileSecretStore(file: string, codec: SecretCodec = plainTe
       const secrets = (await store.read()) ?? {};
       edit(secrets);
       try {
-        await makeDirectory(dirname(file), 0o700);
+        makeDirectory(dirname(file), 0o700);
         await chmod(dirname(file), 0o700);
       } catch (error) {
         throw storageError(file, error);

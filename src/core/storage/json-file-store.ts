@@ -37,7 +37,7 @@ export function createJsonFileStore<T>(file: string, schema: ZodType<T>): Record
     async write(value) {
       const text = JSON.stringify(schema.parse(value), null, 2);
       try {
-        await makeDirectory(dirname(file));
+        makeDirectory(dirname(file));
         await writeFileAtomic(file, text, 0o600);
       } catch (error) {
         throw storageError(file, error);

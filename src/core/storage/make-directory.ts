@@ -1,24 +1,32 @@
 // Making a folder and any missing folders above it, one level at a time. Node's recursive mkdir spins
 // for ever where a folder exists but no folder can be made inside it (/proc, some network file
 // systems): it answers "no such parent" by making the parent, which "already exists", and tries again.
-import { mkdir, stat } from "node:fs/promises";
+// Synchronous: it runs once per folder, before a file is written, and the sync lock needs it too.
+import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** Like mkdir -p, but a folder that cannot be made fails at once with the file system's own error. */
-export async function makeDirectory(dir: string, mode?: number): Promise<void> {
+export function makeDirectory(dir: string, mode?: number): void {
   try {
-    await mkdir(dir, { mode });
+    mkdirSync(dir, { mode });
   } catch (error) {
-    if (codeOf(error) !== "ENOENT" || dirname(dir) === dir) return alreadyThere(dir, error);
-    await makeDirectory(dirname(dir), mode);
+    if (codeOf(error) !== "ENOENT" || dirname(dir) === dir) {
+      alreadyThere(dir, error);
+      return;
+    }
+    makeDirectory(dirname(dir), mode);
     // The parent is there now: if this fails too, no folder can be made here.
-    await mkdir(dir, { mode }).catch((again: unknown) => alreadyThere(dir, again));
+    try {
+      mkdirSync(dir, { mode });
+    } catch (again) {
+      alreadyThere(dir, again);
+    }
   }
 }
 
 /** A folder that exists is no failure (another process may have just made it); a file is. */
-async function alreadyThere(dir: string, error: unknown): Promise<void> {
-  if (codeOf(error) === "EEXIST" && (await stat(dir)).isDirectory()) return;
+function alreadyThere(dir: string, error: unknown): void {
+  if (codeOf(error) === "EEXIST" && statSync(dir).isDirectory()) return;
   throw error;
 }
 
