@@ -74,7 +74,11 @@ async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSu
   let pending = nextRequest(state, size, source, signal);
   const [liveTotal, deletedTotal] = await counting;
   const totals = { live: liveTotal, deleted: deletedTotal };
-  const known = stored.serverTotal ?? (await store.counts()).products;
+  // Only when the service gave no count does what the till knew stand in for it.
+  const known =
+    totals.live !== null && totals.deleted !== null
+      ? null
+      : (stored.serverTotal ?? (await store.counts()).products);
   const limits = {
     live: receivedLimit(totals.live, size, known),
     deleted: receivedLimit(totals.deleted, size, known),

@@ -12,7 +12,7 @@ import { AppError } from "../../shared/app-error.ts";
 export const uncountedCeiling = 2_000_000;
 
 /** Records one stream may bring before the walk gives up: the count, plus room for changes during it. */
-export function receivedLimit(total: number | null, pageSize: number, known: number | null = null): number {
+export function receivedLimit(total: number | null, pageSize: number, known: number | null): number {
   const expected = total ?? (known !== null && known > 0 ? known : null);
   if (expected === null) return uncountedCeiling;
   return expected + Math.max(1000, 2 * pageSize, Math.ceil(expected / 10));
