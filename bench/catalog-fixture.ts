@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { catalogFileFor, openCatalogStore } from "../src/core/catalog/catalog-store.ts";
 import { createJsonFileStore } from "../src/core/storage/json-file-store.ts";
 import { generateDemoCatalog } from "../src/server/demo-catalog.ts";
-import { productCodes } from "../src/shared/api/product.ts";
+import { productCodes } from "../src/shared/api/product-codes.ts";
 import { sessionInfoSchema } from "../src/shared/catalog/session-info.ts";
 import { type Side, spread, timed } from "./figure.ts";
 import { openRawStore } from "./raw-store.ts";

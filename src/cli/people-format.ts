@@ -1,11 +1,13 @@
 // Numbers and times as the CLI shows them to people: one number format and local times, both in
 // the person's own locale. (--json keeps the ISO instants and plain numbers.)
 
-const numbers = new Intl.NumberFormat();
-// Made when first needed: a date format loads the time zone data, a quarter of a cold lookup's start.
+// Both made when first needed: the first Intl format loads the locale data (tens of milliseconds),
+// and a date format the time zone data too, which a cold lookup of a product without a price skips.
+let numbers: Intl.NumberFormat | undefined;
 let times: Intl.DateTimeFormat | undefined;
 
 export function count(value: number): string {
+  numbers ??= new Intl.NumberFormat();
   return numbers.format(value);
 }
 

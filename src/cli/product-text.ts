@@ -1,5 +1,6 @@
 // Products as a person reads them in a terminal.
-import { type Product, productCodes } from "../shared/api/product.ts";
+import type { Product } from "../shared/api/product.ts";
+import { productCodes } from "../shared/api/product-codes.ts";
 import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";

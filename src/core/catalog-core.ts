@@ -13,8 +13,7 @@ import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./ca
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
 import type { Session } from "./session/session.ts";
-import { type CatalogFileSyncSummary, syncCatalogFile } from "./sync/catalog-file-sync.ts";
-import { sessionProductsSource } from "./sync/session-source.ts";
+import type { CatalogFileSyncSummary } from "./sync/catalog-file-sync.ts";
 import { parseSyncState } from "./sync/sync-state.ts";
 
 export interface CatalogCore {
@@ -90,6 +89,11 @@ export function createCatalogCore(deps: {
       if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
       syncing = true;
       try {
+        // Loaded when a sync runs: a till's first lookup after start never waits for the sync engine.
+        const [{ syncCatalogFile }, { sessionProductsSource }] = await Promise.all([
+          import("./sync/catalog-file-sync.ts"),
+          import("./sync/session-source.ts"),
+        ]);
         return await syncCatalogFile({
           ...options,
           file,

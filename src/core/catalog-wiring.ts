@@ -3,7 +3,7 @@
 
 import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
-import { type CommerceClientOptions, createCommerceClient } from "./api/commerce-client.ts";
+import type { CommerceClientOptions } from "./api/commerce-client.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
 import { createSession, type Session } from "./session/session.ts";
 import type { RecordStore } from "./storage/record-store.ts";
@@ -30,7 +30,10 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
   const session = createSession({
     records,
     secrets,
-    createClient: (baseUrl) => createCommerceClient({ ...wiring.client, baseUrl, clock }),
+    createClient: async (baseUrl) => {
+      const { createCommerceClient } = await import("./api/commerce-client.ts");
+      return createCommerceClient({ ...wiring.client, baseUrl, clock });
+    },
     clock,
   });
   return { session, core: createCatalogCore({ dataDir, session, clock, scanOptions: wiring.scanOptions }) };

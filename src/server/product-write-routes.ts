@@ -3,7 +3,8 @@
 // gets a write instant strictly after the previous write's; each one forgets the remembered page positions.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Product, productCodes } from "../shared/api/product.ts";
+import type { Product } from "../shared/api/product.ts";
+import { productCodes } from "../shared/api/product-codes.ts";
 import { type AuthDependencies, authorize } from "./auth.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { successBody } from "./envelope.ts";

@@ -1,7 +1,8 @@
 // Products as stored: the wire JSON text plus the columns lists filter and sort on, and one row per code.
 import { type Insertable, sql } from "kysely";
 import type { CursorField } from "../shared/api/pagination.ts";
-import { type Product, productCodes } from "../shared/api/product.ts";
+import type { Product } from "../shared/api/product.ts";
+import { productCodes } from "../shared/api/product-codes.ts";
 import type { ProductsTable, ServiceDatabase } from "./database.ts";
 import type { PageEdge } from "./pagination.ts";
 import type { ProductFilters } from "./product-filters.ts";

@@ -4,7 +4,8 @@ import {
   generateDemoCatalog,
   maxDemoProducts,
 } from "../../src/server/demo-catalog.ts";
-import { type Product, productCodes, productSchema } from "../../src/shared/api/product.ts";
+import { type Product, productSchema } from "../../src/shared/api/product.ts";
+import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
 
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);

@@ -1,6 +1,7 @@
 // What the service should serve for a demo catalog, computed from the generator rather than from the service.
 import type { CursorField } from "../../src/shared/api/pagination.ts";
-import { type Product, productCodes } from "../../src/shared/api/product.ts";
+import type { Product } from "../../src/shared/api/product.ts";
+import { productCodes } from "../../src/shared/api/product-codes.ts";
 
 export interface ExpectedFilters {
   deleted?: boolean;

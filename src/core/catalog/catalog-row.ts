@@ -1,7 +1,7 @@
 // What one received product becomes in the database: the queried columns, its lookup codes and its
 // search text. Pure, so the write path stays a list of statements.
 import type { Product } from "../../shared/api/product.ts";
-import { productCodes } from "../../shared/api/product.ts";
+import { productCodes } from "../../shared/api/product-codes.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 import { searchText } from "./search-text.ts";

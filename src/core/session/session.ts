@@ -49,7 +49,8 @@ export interface SessionDeps {
   /** Who is signed in, where, until when: no secrets, so it may live in a plain file. */
   records: RecordStore<SessionInfo>;
   secrets: SecretStore;
-  createClient: (baseUrl: string) => CommerceClient;
+  /** May load the client on first use, so a process that only reads the catalog never loads it. */
+  createClient: (baseUrl: string) => CommerceClient | Promise<CommerceClient>;
   clock: () => number;
   /** A token this close to its expiry is treated as expired, so it cannot lapse mid-request. */
   skewMs?: number;
@@ -71,7 +72,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function logIn(identity: LoginIdentity, credential: string, remember: boolean): Promise<Current> {
     refuseBlank(identity, credential);
-    const client = deps.createClient(identity.baseUrl);
+    const client = await deps.createClient(identity.baseUrl);
     const result =
       identity.method === "organisation"
         ? await client.loginOrganisation({
@@ -163,7 +164,7 @@ export function createSession(deps: SessionDeps): Session {
     async moveTo(baseUrl) {
       const record = await signedInRecord();
       const moved = { ...record, baseUrl };
-      const client = deps.createClient(baseUrl);
+      const client = await deps.createClient(baseUrl);
       const { record: renewed, token } = await current(moved);
       await client.productsTotal(authOf({ record: renewed, token }), { deleted: false });
       await deps.records.write({ ...renewed, baseUrl });
@@ -172,7 +173,7 @@ export function createSession(deps: SessionDeps): Session {
 
     async authorised(work) {
       const record = await signedInRecord();
-      const client = deps.createClient(record.baseUrl);
+      const client = await deps.createClient(record.baseUrl);
       const first = await current(record);
       try {
         return await work(authOf(first), client);

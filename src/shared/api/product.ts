@@ -143,13 +143,3 @@ export const productSchema = z.looseObject({
   options: z.array(optionSchema).nullish(),
 });
 export type Product = z.infer<typeof productSchema>;
-
-/** Every code a product can be found by: `barcode`, each of `barcodes`, each `codes[].data`. */
-export function productCodes(product: Pick<Product, "barcode" | "barcodes" | "codes">): string[] {
-  const codes = [
-    product.barcode,
-    ...(product.barcodes ?? []),
-    ...(product.codes ?? []).map((code) => code.data),
-  ];
-  return codes.filter((code): code is string => typeof code === "string" && code.trim() !== "");
-}

@@ -1,6 +1,7 @@
 // Products and answers for the screen tests, built through the real schemas and the real barcode
 // reader, so a screen never sees data the catalog could not send.
-import { type Product, productCodes, productSchema } from "../../../src/shared/api/product.ts";
+import { type Product, productSchema } from "../../../src/shared/api/product.ts";
+import { productCodes } from "../../../src/shared/api/product-codes.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";

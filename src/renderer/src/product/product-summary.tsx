@@ -1,6 +1,7 @@
 // What a cashier needs to know about one product: name, prices (net and gross) in its currency,
 // every code it is found by, SKU, type, and a warning when it is not for sale.
-import { knownProductTypes, type Product, productCodes } from "../../../shared/api/product.ts";
+import { knownProductTypes, type Product } from "../../../shared/api/product.ts";
+import { productCodes } from "../../../shared/api/product-codes.ts";
 import { type Translate, useI18n } from "../i18n/i18n.tsx";
 import { shownPrice } from "./product-price.ts";
 

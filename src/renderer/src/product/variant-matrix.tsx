@@ -2,7 +2,7 @@
 // combination of the leading options. Each cell shows the variant's price, barcode and whether it
 // is active; the scanned variant is highlighted, so nobody has to pick it again.
 import type { Product } from "../../../shared/api/product.ts";
-import { productCodes } from "../../../shared/api/product.ts";
+import { productCodes } from "../../../shared/api/product-codes.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { shownPrice } from "./product-price.ts";
 import { type Combination, combinations, type OptionAxis, optionAxes, variantAt } from "./variant-options.ts";

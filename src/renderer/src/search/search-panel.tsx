@@ -2,7 +2,7 @@
 // and Enter to open a product, results in a virtualised list so thousands of rows stay smooth.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Product } from "../../../shared/api/product.ts";
-import { productCodes } from "../../../shared/api/product.ts";
+import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { shownPrice } from "../product/product-price.ts";
