@@ -1,7 +1,7 @@
 // A products page as the sync engine wants it: the envelope must follow the contract, but each record
 // is judged alone, so one bad product is set aside instead of failing the whole page.
 import { productsPageSchema } from "../../shared/api/pagination.ts";
-import { productSchema } from "../../shared/api/product.ts";
+import { type Product, productSchema } from "../../shared/api/product.ts";
 import type {
   ProductsPageResult,
   ReceivedProduct,
@@ -16,7 +16,10 @@ export function toProductsPageResult(body: unknown, serverTimeMs: number | null 
   const rejected: RejectedRecord[] = [];
   for (const raw of page.results) {
     const parsed = productSchema.safeParse(raw);
-    if (parsed.success) received.push({ product: parsed.data, raw: raw as Record<string, unknown> });
+    // The schema only checks (no defaults, no transforms), so the record that passed is the product;
+    // keeping it instead of the parser's copy lets the copy die at once, and a full sync spent a
+    // tenth of its time collecting a page's worth of copies kept alive until the page was committed.
+    if (parsed.success) received.push({ product: raw as Product, raw: raw as Record<string, unknown> });
     else rejected.push({ id: recordId(raw), reason: describeIssues(parsed.error), raw });
   }
   return {

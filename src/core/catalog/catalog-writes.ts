@@ -6,6 +6,7 @@
 import type { Database } from "better-sqlite3";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
 import { type ProductRow, productRow, type RowCode, rowCodes, rowSearchText } from "./catalog-row.ts";
+import type { CatalogTables } from "./catalog-tables.ts";
 
 export interface PageInput {
   received: ReceivedProduct[];
@@ -59,7 +60,10 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       seq = Number(statements.insert.run(row).lastInsertRowid);
     } else {
       seq = existing.seq;
-      statements.update.run({ ...row, seq });
+      // Most changes (prices, stock, texts) leave every indexed column as it was: then only the row
+      // is rewritten, not the entries of its seven indexes.
+      if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...row, seq });
+      else statements.update.run({ ...row, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
       // rewriting the full-text index for them was most of the cost of an incremental sync.
       if (row.deleted === 0 && searchedAlike(existing, row, codes)) return;
@@ -120,13 +124,30 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   };
 }
 
-interface Existing {
-  seq: number;
-  deleted: number;
-  updated_at: number;
-  name_key: string;
-  custom_id_key: string | null;
-  sku_key: string | null;
+/** The stored row's columns an upsert compares: the indexed ones and updated_at. */
+type Existing = Pick<
+  CatalogTables["products"],
+  | "seq"
+  | "parent"
+  | "active"
+  | "deleted"
+  | "generation"
+  | "updated_at"
+  | "name_key"
+  | "custom_id_key"
+  | "sku_key"
+>;
+
+function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
+  return (
+    existing.parent === row.parent &&
+    existing.active === row.active &&
+    existing.deleted === row.deleted &&
+    existing.generation === row.generation &&
+    existing.name_key === row.name_key &&
+    existing.custom_id_key === row.custom_id_key &&
+    existing.sku_key === row.sku_key
+  );
 }
 
 /**
@@ -146,7 +167,7 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, deleted, updated_at, name_key, custom_id_key, sku_key FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AS same FROM products WHERE seq = ?"),
@@ -161,6 +182,10 @@ function prepareStatements(db: Database) {
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
         updated_at = @updated_at, generation = @generation, record = @record
       WHERE seq = @seq`),
+    // Columns in no index only: SQLite leaves every index alone.
+    refresh: db.prepare(
+      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record WHERE seq = @seq",
+    ),
     stamp: db.prepare("UPDATE products SET generation = ? WHERE seq = ?"),
     deleteCodes: db.prepare("DELETE FROM product_codes WHERE product = ?"),
     insertCode: db.prepare("INSERT INTO product_codes (code, product, variant_id) VALUES (?, ?, ?)"),
