@@ -30,15 +30,20 @@ export async function syncFigures(
       runs.raw.push(await syncRun("raw", big, dirs.raw));
       runs.ours.push(await syncRun("ours", big, dirs.ours));
     }
-    const best = (kind: SyncKind) =>
-      runs[kind].reduce((a, b) => (a.wallMs <= b.wallMs ? a : b), runs[kind][0] as SyncRunResult);
-    const [bare, raw, ours] = [best("bare"), best("raw"), best("ours")];
+    const [bare, raw, ours] = [fastest(runs.bare), fastest(runs.raw), fastest(runs.ours)];
     const oursSmall = await syncRun("ours", small, join(scratch, "ours-small"));
 
     const live = raw.received;
     const oursFile = catalogFileFor(dirs.ours, big.ready.accountId);
-    const changed = await changeOnePercent(big, join(dirs.raw, "raw.sqlite"));
-    const incremental = await syncRun("ours", big, dirs.ours);
+    // As many incremental syncs as full ones, each after another 1% changed, and the best of them:
+    // both sides of the ratio are read the same way.
+    let changed = 0;
+    const incrementals: SyncRunResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      changed = await changeOnePercent(big, join(dirs.raw, "raw.sqlite"));
+      incrementals.push(await syncRun("ours", big, dirs.ours));
+    }
+    const incremental = fastest(incrementals);
 
     const size = sizeName(big.products);
     const side = (run: SyncRunResult) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs });
@@ -85,7 +90,7 @@ export async function syncFigures(
       },
       {
         key: `incremental_sync_1pct_${size}_ms`,
-        label: `incremental sync, ${changed} changed (1%)`,
+        label: `incremental sync, ${changed} changed (1%), best of ${rounds}`,
         unit: "ms",
         value: incremental.wallMs,
         baselineLabel: "our full sync",
@@ -107,6 +112,10 @@ export async function syncFigures(
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function fastest(runs: SyncRunResult[]): SyncRunResult {
+  return runs.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
 }
 
 async function syncRun(kind: SyncKind, service: RunningService, dataDir: string): Promise<SyncRunResult> {

@@ -59,14 +59,17 @@ export function rowCodes(product: Product): RowCode[] {
   return codes;
 }
 
-/** The FTS columns: name, the typed identifiers, and every code (partial barcodes match by trigram). */
+/**
+ * The FTS columns: name, the typed identifiers, and every code (partial barcodes match by trigram).
+ * Built from the row's keys, already in search form, rather than folding the same text twice.
+ */
 export function rowSearchText(
-  product: Product,
+  row: Pick<ProductRow, "name_key" | "custom_id_key" | "sku_key">,
   codes: RowCode[],
 ): { name: string; ids: string; codes: string } {
   return {
-    name: searchText(product.name),
-    ids: searchText([product.custom_id ?? "", product.sku ?? ""].join(" ")),
+    name: row.name_key,
+    ids: [row.custom_id_key, row.sku_key].filter((key) => key !== null).join(" "),
     codes: searchText(codes.map((code) => code.code).join(" ")),
   };
 }

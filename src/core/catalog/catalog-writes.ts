@@ -74,7 +74,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     }
     if (row.deleted === 1) return;
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
-    statements.insertText.run({ seq, ...rowSearchText(product, codes) });
+    statements.insertText.run({ seq, ...rowSearchText(row, codes) });
   }
 
   /** A live stored copy whose codes and search text (name, custom id, SKU, codes) are the new ones. */

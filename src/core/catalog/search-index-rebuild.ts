@@ -25,9 +25,10 @@ export function rebuildSearchIndex(db: Database): void {
     if (rows.length === 0) return;
     for (const { seq, record } of rows) {
       const product = parseRecord(record);
-      const { name_key, custom_id_key, sku_key } = productRow(product, {}, false, 0);
+      const keys = productRow(product, {}, false, 0);
+      const { name_key, custom_id_key, sku_key } = keys;
       updateKeys.run({ seq, name_key, custom_id_key, sku_key });
-      insertText.run({ seq, ...rowSearchText(product, rowCodes(product)) });
+      insertText.run({ seq, ...rowSearchText(keys, rowCodes(product)) });
     }
     after = rows.at(-1)?.seq ?? after;
   }
