@@ -1,7 +1,7 @@
 // A products page as the sync engine wants it: the envelope must follow the contract, but each record
 // is judged alone, so one bad product is set aside instead of failing the whole page.
 import { productsPageSchema } from "../../shared/api/pagination.ts";
-import { type Product, productSchema } from "../../shared/api/product.ts";
+import { type Product, productCheckSchema } from "../../shared/api/product.ts";
 import type {
   ProductsPageResult,
   ReceivedProduct,
@@ -15,10 +15,10 @@ export function toProductsPageResult(body: unknown, serverTimeMs: number | null 
   const received: ReceivedProduct[] = [];
   const rejected: RejectedRecord[] = [];
   for (const raw of page.results) {
-    const parsed = productSchema.safeParse(raw);
-    // The schema only checks (no defaults, no transforms), so the record that passed is the product;
-    // keeping it instead of the parser's copy lets the copy die at once, and a full sync spent a
-    // tenth of its time collecting a page's worth of copies kept alive until the page was committed.
+    const parsed = productCheckSchema.safeParse(raw);
+    // The schema only checks (no defaults, no transforms), so the record that passed is the product:
+    // the parser's copy, kept until the page was committed, made a full sync spend a tenth of its
+    // time collecting garbage.
     if (parsed.success) received.push({ product: raw as Product, raw: raw as Record<string, unknown> });
     else rejected.push({ id: recordId(raw), reason: describeIssues(parsed.error), raw });
   }

@@ -1,0 +1,63 @@
+// The sync checks records with productCheckSchema, a cheaper form of productSchema: it must accept and
+// reject exactly the same records, whatever a field holds, or be missing.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
+import { productCheckSchema, productSchema } from "../../../src/shared/api/product.ts";
+
+const records = JSON.parse(
+  JSON.stringify(generateDemoCatalog({ count: 60, seed: 5, accountId: "acct", now: Date.UTC(2026, 0, 1) })),
+) as Record<string, unknown>[];
+const fields = Object.keys(productSchema.shape);
+
+const anyValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.string(),
+  fc.array(fc.oneof(fc.string(), fc.integer())),
+  fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())),
+);
+
+/** A demo record with a few fields (known ones or new ones) set to anything, or removed. */
+const mangledRecord = fc
+  .record({
+    index: fc.nat(records.length - 1),
+    changes: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...fields), fc.string()), anyValue), {
+      maxLength: 3,
+    }),
+  })
+  .map(({ index, changes }) => {
+    const record = structuredClone(records[index] as Record<string, unknown>);
+    for (const [field, value] of changes) {
+      if (value === undefined) delete record[field];
+      else record[field] = value;
+    }
+    return record;
+  });
+
+describe("productCheckSchema", () => {
+  it("accepts and rejects exactly what productSchema does", () => {
+    const verdicts = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(mangledRecord, (record) => {
+        const checked = productCheckSchema.safeParse(record).success;
+        expect(checked).toBe(productSchema.safeParse(record).success);
+        verdicts[checked ? "accepted" : "rejected"] += 1;
+      }),
+      { numRuns: 2000 },
+    );
+    // Both verdicts were reached, so the comparison was not made on one side only.
+    expect(verdicts.accepted).toBeGreaterThan(100);
+    expect(verdicts.rejected).toBeGreaterThan(100);
+  });
+
+  it("names the same fields as productSchema when it rejects", () => {
+    const record = { ...(records[0] as Record<string, unknown>), name: 7, prices: "free" };
+    const paths = (schema: typeof productSchema | typeof productCheckSchema) =>
+      schema.safeParse(record).error?.issues.map((issue) => issue.path.join("."));
+    expect(paths(productCheckSchema)).toEqual(paths(productSchema));
+    expect(paths(productCheckSchema)).toEqual(["name", "prices"]);
+  });
+});
