@@ -6,8 +6,8 @@ import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 import { searchText } from "./search-text.ts";
 
-/** A products row as written; `seq` is assigned by SQLite. */
-export type ProductRow = Omit<CatalogTables["products"], "seq">;
+/** A products row as written; `seq` is assigned by SQLite, `codes_key` comes from its codes. */
+export type ProductRow = Omit<CatalogTables["products"], "seq" | "codes_key">;
 
 /** One code a product can be scanned by. `variantId` is set when it names a child of a parent. */
 export interface RowCode {
@@ -57,6 +57,11 @@ export function rowCodes(product: Product): RowCode[] {
     for (const code of child.barcodes ?? []) add(code, child.id);
   }
   return codes;
+}
+
+/** The codes as one string, equal for two lists only when they hold the same codes in the same order. */
+export function codesKey(codes: RowCode[]): string {
+  return codes.map((code) => `${code.code}\u001f${code.variantId ?? ""}`).join("\u001e");
 }
 
 /**

@@ -14,6 +14,8 @@ export interface CatalogTables {
     updated_at: number;
     generation: number;
     record: string;
+    /** The product's codes as product_codes holds them (codesKey); null on rows written before v3. */
+    codes_key: string | null;
   };
   product_codes: { code: string; product: number; variant_id: string | null };
   product_text: { rowid: number; product_text: string; name: string; ids: string; codes: string };

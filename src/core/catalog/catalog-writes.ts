@@ -5,7 +5,14 @@
 // (Multi-row inserts would save little more and need splitting under SQLite's variable limit.)
 import type { Database } from "better-sqlite3";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
-import { type ProductRow, productRow, type RowCode, rowCodes, rowSearchText } from "./catalog-row.ts";
+import {
+  codesKey,
+  type ProductRow,
+  productRow,
+  type RowCode,
+  rowCodes,
+  rowSearchText,
+} from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 
 export interface PageInput {
@@ -55,18 +62,20 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       return;
     }
     const codes = row.deleted === 1 ? [] : rowCodes(product);
+    const key = codesKey(codes);
+    const written = { ...row, codes_key: row.deleted === 1 ? null : key };
     let seq: number;
     if (existing === undefined) {
-      seq = Number(statements.insert.run(row).lastInsertRowid);
+      seq = Number(statements.insert.run(written).lastInsertRowid);
     } else {
       seq = existing.seq;
       // Most changes (prices, stock, texts) leave every indexed column as it was: then only the row
       // is rewritten, not the entries of its seven indexes.
-      if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...row, seq });
-      else statements.update.run({ ...row, seq });
+      if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...written, seq });
+      else statements.update.run({ ...written, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
       // rewriting the full-text index for them was most of the cost of an incremental sync.
-      if (row.deleted === 0 && searchedAlike(existing, row, codes)) return;
+      if (row.deleted === 0 && searchedAlike(existing, row, key, codes)) return;
       if (existing.deleted === 0) {
         statements.deleteCodes.run(seq);
         statements.deleteText.run(seq);
@@ -78,11 +87,13 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   }
 
   /** A live stored copy whose codes and search text (name, custom id, SKU, codes) are the new ones. */
-  function searchedAlike(existing: Existing, row: ProductRow, codes: RowCode[]): boolean {
+  function searchedAlike(existing: Existing, row: ProductRow, key: string, codes: RowCode[]): boolean {
     if (existing.deleted === 1) return false;
     const { name_key, custom_id_key, sku_key } = existing;
     if (name_key !== row.name_key || custom_id_key !== row.custom_id_key || sku_key !== row.sku_key)
       return false;
+    if (existing.codes_key !== null) return existing.codes_key === key;
+    // A row from before the catalog kept codes_key: its codes are read back.
     const stored = statements.codesOf.all(existing.seq) as { code: string; variant_id: string | null }[];
     return (
       stored.length === codes.length &&
@@ -136,6 +147,7 @@ type Existing = Pick<
   | "name_key"
   | "custom_id_key"
   | "sku_key"
+  | "codes_key"
 >;
 
 function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
@@ -167,24 +179,24 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record)
+                            updated_at, generation, record, codes_key)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record)`),
+              @updated_at, @generation, @record, @codes_key)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
-        updated_at = @updated_at, generation = @generation, record = @record
+        updated_at = @updated_at, generation = @generation, record = @record, codes_key = @codes_key
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(
-      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record WHERE seq = @seq",
+      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record, codes_key = @codes_key WHERE seq = @seq",
     ),
     stamp: db.prepare("UPDATE products SET generation = ? WHERE seq = ?"),
     deleteCodes: db.prepare("DELETE FROM product_codes WHERE product = ?"),

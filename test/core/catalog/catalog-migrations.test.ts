@@ -61,8 +61,8 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migration 2, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2]);
+  it("is followed only by migrations 2 and 3, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3]);
   });
 });
 

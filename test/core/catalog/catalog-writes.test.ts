@@ -71,6 +71,36 @@ describe("applyPage: live products", () => {
     expect(codeRows()).toEqual(["111", "333"]);
   });
 
+  it("reads the codes back for a row written before the catalog kept its codes key", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    const before = { id: "a", name: "Apple juice", barcode: "111", barcodes: ["222"] };
+    // A second product's codes after a's: rewritten codes would get new rowids.
+    await store.applyPage(
+      livePage([product(before, 1_000), product({ id: "b", name: "Pear", barcode: "999" }, 1_000)]),
+    );
+    const onDisk = (sql: string) => {
+      const db = new Database(file);
+      try {
+        return db.prepare(sql).pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    // As a row from a version 2 file: no codes key.
+    onDisk("UPDATE products SET codes_key = NULL RETURNING seq");
+    const codeRowids = () => onDisk("SELECT rowid FROM product_codes ORDER BY rowid");
+    const kept = codeRowids();
+    await store.applyPage(livePage([product({ ...before, summary: "Now cheaper" }, 2_000)]));
+    expect(codeRowids()).toEqual(kept);
+    expect(onDisk("SELECT codes_key FROM products WHERE id = 'a'")).toEqual(["111\u001f\u001e222\u001f"]);
+    onDisk("UPDATE products SET codes_key = NULL RETURNING seq");
+    await store.applyPage(livePage([product({ ...before, barcodes: ["333"] }, 3_000)]));
+    expect(await store.lookupCode("222")).toBeNull();
+    expect((await store.lookupCode("333"))?.product.id).toBe("a");
+    expect(onDisk("SELECT code FROM product_codes ORDER BY rowid")).toEqual(["999", "111", "333"]);
+  });
+
   it("keeps the copy received last when two edits share an updated_at", async () => {
     const store = await temp.open(temp.file());
     await store.applyPage(livePage([product({ id: "a", name: "First edit", barcode: "111" }, 1_000)]));

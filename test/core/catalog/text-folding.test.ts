@@ -96,6 +96,8 @@ describe("migration 2", () => {
         oldForm(item.sku ?? ""),
       );
     }
+    // As version 1 wrote it: no codes key yet (migration 3).
+    db.exec("ALTER TABLE products DROP COLUMN codes_key");
     db.pragma("user_version = 1");
     db.close();
 
@@ -117,6 +119,8 @@ describe("migration 2", () => {
     );
     await store.close();
     const db = new Database(file);
+    // As version 1 wrote it: no codes key yet (migration 3).
+    db.exec("ALTER TABLE products DROP COLUMN codes_key");
     db.pragma("user_version = 1");
     db.close();
     const reopened = await temp.open(file);
