@@ -11,9 +11,9 @@ import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
-import { catalogSearch } from "./catalog-search.ts";
+import type { CatalogSearch } from "./catalog-search.ts";
 import { catalogStateReads } from "./catalog-state-reads.ts";
-import { catalogWrites, type PageInput } from "./catalog-writes.ts";
+import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
 
 export interface CatalogStore {
   /**
@@ -69,25 +69,32 @@ export async function openCatalogStore(
     writer.close();
     throw error;
   }
-  // Every read runs statements prepared once for the connection's life.
+  // Every read runs statements prepared once for the connection's life. Writes and search are
+  // prepared (and their modules loaded) when first used: a till's first scan needs neither.
   const state = catalogStateReads(readConnection);
   const lookup = catalogLookup(readConnection);
-  const search = catalogSearch(readConnection, lookup);
-  const writes = catalogWrites(writer, options.clock ?? Date.now);
+  let search: Promise<CatalogSearch> | undefined;
+  const searching = () =>
+    (search ??= import("./catalog-search.ts").then((module) => module.catalogSearch(readConnection, lookup)));
+  let writes: Promise<CatalogWrites> | undefined;
+  const writing = () =>
+    (writes ??= import("./catalog-writes.ts").then((module) =>
+      module.catalogWrites(writer, options.clock ?? Date.now),
+    ));
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
-    applyPage: guard(async (input: PageInput) => writes.applyPage(input)),
+    applyPage: guard(async (input: PageInput) => (await writing()).applyPage(input)),
     finishFullSync: guard(async (input: { generation: number; syncState: unknown }) =>
-      writes.finishFullSync(input),
+      (await writing()).finishFullSync(input),
     ),
     countSeen: guard(async (generation: number) => state.countSeen(generation)),
     readSyncState: guard(async () => state.syncState()),
-    writeSyncState: guard(async (syncState: unknown) => writes.writeSyncState(syncState)),
+    writeSyncState: guard(async (syncState: unknown) => (await writing()).writeSyncState(syncState)),
     lookupCode: guard(async (code: string) => lookup.lookupCode(code)),
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
-    search: guard(async (text: string, limit: number) => search(text, limit)),
+    search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     counts: guard(async () => state.counts()),
     check: async (mode) => integrityProblem(writer, mode),
     async close() {

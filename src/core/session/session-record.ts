@@ -1,7 +1,8 @@
 // What the app remembers about a sign-in, outside the secret store: who, where, until when, and
 // enough to sign in again once the stored password or key is fetched from the secret store.
 import type { ErrorDetail } from "../../shared/api/error.ts";
-import type { Features, KeyLoginResult } from "../../shared/api/login.ts";
+import type { Features } from "../../shared/api/features.ts";
+import type { KeyLoginResult } from "../../shared/api/login.ts";
 import type { SessionInfo } from "../../shared/catalog/session-info.ts";
 
 /** The non-secret half of what a login needs. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { envelopeSchema } from "./common.ts";
 import { errorDetailSchema } from "./error.ts";
+import { featuresObjectSchema } from "./features.ts";
 import { subUserSchema } from "./sub-user.ts";
 
 export const organisationLoginRequestSchema = z.object({
@@ -21,13 +22,6 @@ const loginAccountSchema = z.looseObject({
   name: z.string().nullish(),
   legacy_id: z.string().nullish(),
 });
-
-export const featuresObjectSchema = z.looseObject({
-  vouchers: z.boolean().optional(),
-  inventory: z.boolean().optional(),
-  fiscalisation: z.boolean().optional(),
-});
-export type Features = z.infer<typeof featuresObjectSchema>;
 
 /** Some accounts send `features` as a JSON string instead of an object. */
 const featuresSchema = z.preprocess((value, context) => {

@@ -1,7 +1,7 @@
 // Who is signed in, where, and until when: what the app remembers about a sign-in outside the secret
 // store, and all the renderer may know of it. No token, password or key by construction.
 import { z } from "zod";
-import { featuresObjectSchema } from "../api/login.ts";
+import { featuresObjectSchema } from "../api/features.ts";
 
 export const accountInfoSchema = z.object({
   id: z.string(),
