@@ -50,7 +50,9 @@ async function scanWhile(
     const called = performance.now();
     if ((await service.lookup({ code })).match === null) throw new Error(`no product for ${code}`);
     const answered = performance.now();
-    latencies.push(answered - due);
+    // Node's timers count whole milliseconds, so a scan may start a little before it was due: then
+    // it is timed from its start (a negative wait would hide the time of the call itself).
+    latencies.push(answered - Math.min(due, called));
     calls.push(answered - called);
     if (performance.now() > due + intervalMs) due = performance.now();
   }
