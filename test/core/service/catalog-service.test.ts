@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
 import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
+import type { ServiceClock } from "../../../src/core/service/service-clock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import {
   openTestService,
@@ -57,6 +58,20 @@ async function dataDir(): Promise<string> {
 function track(test: TestCatalogService): TestCatalogService {
   cleanups.push(() => test.service.close());
   return test;
+}
+
+/** A started catalog service, signed in to `running`, with its first sync done. */
+async function syncedService(
+  running: RunningService,
+  options: { pageSize?: number; remember?: boolean; clock?: ServiceClock } = {},
+) {
+  const dir = await dataDir();
+  const test = track(openTestService(dir, { clock: options.clock }));
+  await test.service.start();
+  if (options.pageSize !== undefined) await test.service.changeSettings({ pageSize: options.pageSize });
+  const signedIn = await signInDemoService(test.service, running, options.remember);
+  await syncsSettled(test);
+  return { dir, test, signedIn };
 }
 
 async function someBarcodes(running: RunningService, count: number): Promise<string[]> {
@@ -134,11 +149,7 @@ describe("the catalog service", () => {
 
   it("leaves the catalog to a sync another process holds, and says a sync is running", async () => {
     const running = await referenceService({ demoProducts: 300, seed: 37 });
-    const dir = await dataDir();
-    const test = track(openTestService(dir));
-    await test.service.start();
-    await signInDemoService(test.service, running);
-    await syncsSettled(test);
+    const { dir, test } = await syncedService(running);
     const before = localProducts(dir, running.demo.accountId);
     const api = await adminApi(running);
     for (const product of (await api.liveRecords()).slice(0, 5)) await api.deleteProduct(product.id);
@@ -159,11 +170,7 @@ describe("the catalog service", () => {
 
   it("cancels a running sync, which then resumes from its checkpoint", async () => {
     const running = await referenceService({ demoProducts: 2000, seed: 33 });
-    const test = track(openTestService(await dataDir()));
-    await test.service.start();
-    await test.service.changeSettings({ pageSize: 50 });
-    await signInDemoService(test.service, running);
-    await syncsSettled(test);
+    const { test } = await syncedService(running, { pageSize: 50 });
     const pagesBefore = (await test.service.status()).products;
     expect(pagesBefore).toBeGreaterThan(0);
 
@@ -184,12 +191,7 @@ describe("the catalog service", () => {
 
   it("reports a killed worker as a sync error, keeps answering, and resumes on the next sync", async () => {
     const running = await referenceService({ demoProducts: 2000, seed: 34 });
-    const dir = await dataDir();
-    const test = track(openTestService(dir));
-    await test.service.start();
-    await test.service.changeSettings({ pageSize: 50 });
-    await signInDemoService(test.service, running);
-    await syncsSettled(test);
+    const { dir, test } = await syncedService(running, { pageSize: 50 });
     const [code] = await someBarcodes(running, 1);
 
     const stop = test.service.onSyncProgress((progress) => {
@@ -225,12 +227,7 @@ describe("the catalog service", () => {
       tokenTtlSeconds: 600,
       clock: () => Date.now() + ahead,
     });
-    const dir = await dataDir();
-    const test = track(openTestService(dir));
-    await test.service.start();
-    await test.service.changeSettings({ pageSize: 50 });
-    const signedIn = await signInDemoService(test.service, running, true);
-    await syncsSettled(test);
+    const { dir, test, signedIn } = await syncedService(running, { pageSize: 50, remember: true });
 
     const stop = test.service.onSyncProgress((progress) => {
       if (progress.pages === 3) ahead = 700_000;
@@ -253,11 +250,7 @@ describe("the catalog service", () => {
       tokenTtlSeconds: 600,
       clock: () => Date.now() + ahead,
     });
-    const test = track(openTestService(await dataDir()));
-    await test.service.start();
-    await test.service.changeSettings({ pageSize: 50 });
-    await signInDemoService(test.service, running, false);
-    await syncsSettled(test);
+    const { test } = await syncedService(running, { pageSize: 50 });
 
     const stop = test.service.onSyncProgress((progress) => {
       if (progress.pages === 3) ahead = 700_000;
@@ -276,11 +269,7 @@ describe("the catalog service", () => {
   it("follows the service to a new address set in the settings, keeping the session and the catalog", async () => {
     const dbFile = `${await dataDir()}/service.sqlite`;
     const first = await referenceService({ demoProducts: 300, seed: 38, dbFile });
-    const dir = await dataDir();
-    const test = track(openTestService(dir));
-    await test.service.start();
-    await signInDemoService(test.service, first);
-    await syncsSettled(test);
+    const { dir, test } = await syncedService(first);
     const held = localProducts(dir, first.demo.accountId);
     await first.close();
 
@@ -308,10 +297,7 @@ describe("the catalog service", () => {
     let running = await referenceService({ demoProducts: 300, seed: 37, dbFile });
     const port = Number(new URL(running.baseUrl).port);
     const clock = manualClock();
-    const test = track(openTestService(await dataDir(), { clock }));
-    await test.service.start();
-    await signInDemoService(test.service, running);
-    await syncsSettled(test);
+    const { test } = await syncedService(running, { clock });
     expect(test.workers).toHaveLength(1);
 
     const planned = (await test.service.status()).sync.nextAt;
