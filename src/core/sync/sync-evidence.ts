@@ -9,7 +9,7 @@ import { AppError } from "../../shared/app-error.ts";
  * last sync, or the products held); knowing nothing at all, twice the largest catalog the module is
  * built for. Either way a stream that never ends is stopped.
  */
-export const uncountedCeiling = 2_000_000;
+const uncountedCeiling = 2_000_000;
 
 /** Records one stream may bring before the walk gives up: the count, plus room for changes during it. */
 export function receivedLimit(total: number | null, pageSize: number, known: number | null): number {
