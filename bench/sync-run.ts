@@ -36,8 +36,8 @@ async function oursSync(input: SyncRunInput): Promise<() => Promise<Walked>> {
   const { session, core } = openCatalog(input.dataDir);
   await session.signInOrganisation({ ...input, remember: false });
   // The core loads the sync engine on the first sync. Loaded here, before the clock starts, the
-  // figure is the sync itself and not Node's TypeScript stripper, which the CLI's start never loads
-  // once its cache holds the stripped files (src/cli/start.mjs).
+  // figure is the sync itself and not Node's TypeScript stripper, which the CLI never loads: it runs
+  // a bundle built from the sources (src/cli/built-entry.mjs).
   await import("../src/core/sync/catalog-file-sync.ts");
   return async () => {
     const summary = await core.sync({ pageSize: input.pageSize });

@@ -81,7 +81,7 @@ describe("started with too old a Node", () => {
     ? execFileSync(systemNode, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()
     : null;
   const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
-  const tooOld = version !== null && (major < 22 || (major === 22 && minor < 15));
+  const tooOld = version !== null && (major < 22 || (major === 22 && minor < 18));
 
   it.runIf(tooOld)("says in one line which Node it needs, and exits 2", async () => {
     const child = spawn(systemNode, [cliPath, "status"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -91,7 +91,7 @@ describe("started with too old a Node", () => {
     });
     const [code] = await once(child, "close");
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^The catalog CLI needs Node 22\.15 or newer; this is Node v[\d.]+\. [^\n]*\n$/);
+    expect(stderr).toMatch(/^The catalog CLI needs Node 22\.18 or newer; this is Node v[\d.]+\. [^\n]*\n$/);
     expect(stderr).toContain("npm run catalog");
   });
 });
