@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // Packages copied into the bundle, so that only the parts the CLI uses are loaded. Every other
 // package stays where npm put it: native addons, and packages that find their own files at run
@@ -64,8 +64,9 @@ export async function builtEntry({ entry, cacheDir, now = Date.now }) {
  */
 async function bundle(entry, outDir) {
   const { rolldown } = await import("rolldown");
+  // The build depends on this file's choices and on the bundler as much as on the sources.
   /** @type {Input[]} */
-  const inputs = [];
+  const inputs = [import.meta.filename, fileURLToPath(import.meta.resolve("rolldown"))].map(inputNow);
   const build = await rolldown({
     input: entry,
     platform: "node",
@@ -77,8 +78,7 @@ async function bundle(entry, outDir) {
         name: "source-files",
         load(id) {
           if (!isAbsolute(id)) return null;
-          const { mtimeMs, size } = statSync(id);
-          inputs.push([id, mtimeMs, size]);
+          inputs.push(inputNow(id));
           return withSourceLocation(readFileSync(id, "utf8"), id);
         },
       },
@@ -116,6 +116,15 @@ function withSourceLocation(code, file) {
     /\bimport\.meta\.(url|dirname|filename)\b/gu,
     (_, /** @type {string} */ key) => meta[key] ?? "",
   );
+}
+
+/**
+ * @param {string} file
+ * @returns {Input}
+ */
+function inputNow(file) {
+  const { mtimeMs, size } = statSync(file);
+  return [file, mtimeMs, size];
 }
 
 /** @param {Input} input */

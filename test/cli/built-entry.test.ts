@@ -6,7 +6,9 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -107,6 +109,18 @@ describe("the CLI's built entry", () => {
 
     expect(second).not.toBe(first);
     expect((await output(second)).greeting).toBe("hello");
+  });
+
+  it("builds again when the builder itself changes", async () => {
+    const builder = fileURLToPath(new URL("../../src/cli/built-entry.mjs", import.meta.url));
+    const { atime, mtime } = statSync(builder);
+    const first = await build();
+    try {
+      utimesSync(builder, atime, new Date(mtime.getTime() + 1000));
+      expect(await build()).not.toBe(first);
+    } finally {
+      utimesSync(builder, atime, mtime);
+    }
   });
 
   it("gives no build, so the caller runs the sources, when the sources cannot be bundled", async () => {
