@@ -2,7 +2,7 @@
 //   ours  the catalog core's sync (HTTP client, parsing, checks, our store), as the till runs it;
 //   raw   a bare fetch walk, JSON.parse and the raw store, the next page fetched while one commits;
 //   bare  the same fetch walk, reading the text only: what the service and loopback allow at all.
-// Prints one JSON line: { wallMs, cpuMs, peakRssMb, received }.
+// Prints one JSON line: { wallMs, cpuMs, peakRssMb, peakHeapMb, received, bytes }.
 // Run by bench/sync.ts: node bench/sync-run.ts KIND '{"baseUrl":…,"dataDir":…}'
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +25,8 @@ export interface SyncRunResult {
   wallMs: number;
   cpuMs: number;
   peakRssMb: number;
+  /** The most the V8 heap held at one time, sampled every 50 ms: how much of the peak is JavaScript. */
+  peakHeapMb: number;
   received: number;
   /** Bytes of JSON received (raw and bare only). */
   bytes: number;
@@ -90,15 +92,21 @@ async function main(): Promise<void> {
   const kind = process.argv[2] as SyncKind;
   const input = JSON.parse(process.argv[3] ?? "{}") as SyncRunInput;
   const run = kind === "ours" ? await oursSync(input) : await walkSync(input, kind === "raw");
+  let peakHeap = 0;
+  const sampler = setInterval(() => {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapTotal);
+  }, 50);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const { received, bytes } = await run();
   const wallMs = performance.now() - started;
+  clearInterval(sampler);
   const used = process.cpuUsage(cpu);
   const result: SyncRunResult = {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakHeapMb: peakHeap / 2 ** 20,
     received,
     bytes,
   };

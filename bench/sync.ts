@@ -82,6 +82,15 @@ export async function syncFigures(
         goal: "< 200 MB",
       },
       {
+        key: `peak_heap_sync_${size}_mb`,
+        label: `peak V8 heap syncing ${size} (part of the RSS)`,
+        unit: "MB",
+        value: ours.peakHeapMb,
+        baselineLabel: "raw store sync",
+        baseline: raw.peakHeapMb,
+        goal: "",
+      },
+      {
         key: `peak_rss_sync_${size}_vs_${sizeName(small.products)}_mb`,
         label: `peak RSS syncing ${size}`,
         unit: "MB",
