@@ -1,6 +1,6 @@
 // The CLI as Node runs it: one bundle built from the sources, instead of each TypeScript file
 // stripped of its types and zod's 95 files, loaded one by one on every start. A scan's cold start
-// spent about a third of its time there. The bundle is built on the first start and again whenever
+// spent over a quarter of its time there. The bundle is built on the first start and again whenever
 // one of the files it was built from changes; it lives in the package's own node_modules/.cache,
 // never in a shared temp directory another user could write to.
 import { randomUUID } from "node:crypto";
