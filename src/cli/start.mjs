@@ -9,6 +9,7 @@ import { builtEntry } from "./built-entry.mjs";
 // that runs TypeScript sources without a flag, which the start falls back on.
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major > 22 || (major === 22 && minor >= 18)) {
+  // Inside the package, so that the bundle finds the packages left out of it where the sources do.
   const cache = join(import.meta.dirname, "../../node_modules/.cache");
   const built = await builtEntry({
     entry: join(import.meta.dirname, "index.ts"),
