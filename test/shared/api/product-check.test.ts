@@ -1,7 +1,9 @@
-// The sync checks records with productCheckSchema, a cheaper form of productSchema: it must accept and
-// reject exactly the same records, whatever a field holds, or be missing.
+// The sync checks records with isProductRecord (ajv, compiled from productCheckSchema) and, for those it
+// refuses, with productCheckSchema, a cheaper form of productSchema: each must accept and reject
+// exactly the same records as productSchema, whatever a field holds, at any depth, or be missing.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isProductRecord } from "../../../src/core/api/product-record-check.ts";
 import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
 import { productCheckSchema, productSchema } from "../../../src/shared/api/product.ts";
 
@@ -36,6 +38,61 @@ const mangledRecord = fc
     }
     return record;
   });
+
+/**
+ * A demo record with a few values anywhere inside it (a price's amount, a code's data, a child's
+ * attribute) set to anything, or removed: each change walks down by the given turns.
+ */
+const deeplyMangledRecord = fc
+  .record({
+    index: fc.nat(records.length - 1),
+    changes: fc.array(fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), anyValue), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  })
+  .map(({ index, changes }) => {
+    const record = structuredClone(records[index] as Record<string, unknown>);
+    for (const [turns, value] of changes) changeInside(record, turns, value);
+    return record;
+  });
+
+function changeInside(record: Record<string, unknown>, turns: number[], value: unknown): void {
+  let here: Record<string, unknown> = record;
+  for (const [step, turn] of turns.entries()) {
+    const keys = Object.keys(here);
+    if (keys.length === 0) return;
+    const key = keys[turn % keys.length] as string;
+    const next = here[key];
+    if (step < turns.length - 1 && typeof next === "object" && next !== null) {
+      here = next as Record<string, unknown>;
+      continue;
+    }
+    if (value === undefined) delete here[key];
+    else here[key] = value;
+    return;
+  }
+}
+
+describe("isProductRecord", () => {
+  it("accepts and rejects exactly what productSchema does, whatever changed and how deep", () => {
+    const verdicts = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(fc.oneof(mangledRecord, deeplyMangledRecord), (record) => {
+        const checked = isProductRecord(record);
+        expect(checked).toBe(productSchema.safeParse(record).success);
+        verdicts[checked ? "accepted" : "rejected"] += 1;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(verdicts.accepted).toBeGreaterThan(100);
+    expect(verdicts.rejected).toBeGreaterThan(100);
+  });
+
+  it("accepts every record of the demo catalog", () => {
+    expect(records.filter((record) => !isProductRecord(record))).toEqual([]);
+  });
+});
 
 describe("productCheckSchema", () => {
   it("accepts and rejects exactly what productSchema does", () => {
