@@ -94,6 +94,14 @@ export function walkStep(
   const isLast = page.count < query.size || page.count === 0 || page.next === null;
   if (!moved) {
     if (isLast) return { checkpoint: { ...checkpoint, done: true }, received, rejected };
+    // Having reached back (above), the walk holds the last committed record again, at the end of
+    // this page: it goes on from its place here. Only forward: a page that leaves it where it was
+    // is a repeat.
+    const held =
+      position === null ? -1 : page.positions.findIndex((key) => key && compare(key, position) === 0);
+    if (held >= 0 && offset + held + 1 > checkpoint.seen) {
+      return { checkpoint: { ...checkpoint, seen: offset + held + 1 }, received, rejected };
+    }
     throw new AppError(
       "invalid-response",
       "The commerce service sent the same products again instead of moving on, so the sync stopped. " +

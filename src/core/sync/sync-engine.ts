@@ -92,7 +92,9 @@ async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSu
     const page = await pending.page;
     const now = clock();
     const step = walkStep(checkpoint, query, page, now);
-    kept[stream] += step.received.length + step.rejected.length;
+    // A page that keeps nothing still counts once: a walk that goes back and forth through a run of
+    // equal instants (an upstream whose records keep moving) ends within the same limit.
+    kept[stream] += Math.max(1, step.received.length + step.rejected.length);
     if (kept[stream] > limits[stream]) throw tooManyRecords(totals[stream]);
     state = { ...state, [stream]: step.checkpoint };
     pending = nextRequest(state, size, source, signal);

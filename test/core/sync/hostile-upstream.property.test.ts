@@ -139,4 +139,20 @@ describe("sync against generated upstream behaviours", () => {
       { numRuns: 50 },
     );
   }, 180_000);
+
+  it("ends when the upstream keeps moving a record away and back, a walk that would go back and forth", async () => {
+    const run = [286, 436, 907].map((id) => ({ id: `p${id}`, updatedAt: base + 5000, deleted: false }));
+    const upstream = await startModelUpstream(run);
+    const store = await temp.open(temp.file());
+    try {
+      expect((await syncOnce(store, upstream, { full: false, pageSize: 1 })).ok).toBe(true);
+      // Each lie sends the walk back through the run; each honest page would bring it forward again.
+      upstream.plan = Array.from({ length: 4000 }, (_, call) => (call % 2 === 0 ? "lying-clock" : "honest"));
+      const result = await syncOnce(store, upstream, { full: false, pageSize: 1 });
+      if (!result.ok) expect(isAppError(result.error)).toBe(true);
+      expect(upstream.plan.length).toBeGreaterThan(0);
+    } finally {
+      await upstream.close();
+    }
+  });
 });

@@ -230,6 +230,23 @@ describe("walkStep", () => {
     expect(nextQuery(step.checkpoint, 3, false)).toMatchObject({ page: 1, size: 2 });
     expect(step.received).toEqual([]);
   });
+
+  it("goes on from its place when the page it reached back to ends at the last committed record", () => {
+    // Seen 3 of the run at 2 (up to "c"); the last record was dated far ahead, then the service
+    // dated it back: the page reached back to holds "c" again, as its last record, and nothing new.
+    const reached = page(
+      [
+        [2, "a"],
+        [2, "b"],
+        [2, "c"],
+      ],
+      3,
+    );
+    const step = walkStep(at(2, "c", 2), { page: 0, size: 3, deleted: false }, reached, now);
+    expect(step.checkpoint).toEqual(at(2, "c", 3));
+    expect(step.received).toEqual([]);
+    expect(nextQuery(step.checkpoint, 1, false)).toMatchObject({ page: 1, size: 2 });
+  });
 });
 
 describe("beginRun", () => {
