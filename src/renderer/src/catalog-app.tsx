@@ -5,6 +5,7 @@ import type { Product } from "../../shared/api/product.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
+import type { TillShell } from "../../shared/ipc/till-shell.ts";
 import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
@@ -18,6 +19,7 @@ import { useLookup } from "./scan/use-lookup.ts";
 import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
 import { SearchPanel } from "./search/search-panel.tsx";
+import { KioskExit } from "./settings/kiosk-exit.tsx";
 import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
@@ -44,16 +46,21 @@ function identityOf(session: SessionInfo | null): SignInIdentity | null {
     : { method: "api-key", accountId: session.accountId };
 }
 
-export function CatalogApp() {
+export interface CatalogAppProps {
+  /** The standalone app's shell (`window.tillApp`), in kiosk mode only: Settings then offers Quit. */
+  shell?: TillShell;
+}
+
+export function CatalogApp({ shell }: CatalogAppProps) {
   const { settings } = useCatalog();
   return (
     <I18nProvider language={settings?.language ?? "en"}>
-      <Screens />
+      <Screens shell={shell} />
     </I18nProvider>
   );
 }
 
-function Screens() {
+function Screens({ shell }: CatalogAppProps) {
   const catalog = useCatalog();
   const { api, status, session, settings } = catalog;
   const { t, language } = useI18n();
@@ -199,6 +206,7 @@ function Screens() {
         {screen === "settings" && settings && (
           <SettingsForm settings={settings} onSave={catalog.changeSettings} />
         )}
+        {screen === "settings" && shell && <KioskExit shell={shell} />}
       </main>
       <StatusBar
         status={status}

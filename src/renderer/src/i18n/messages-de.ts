@@ -175,4 +175,9 @@ export const de: Messages = {
   "settings.saved": "Gespeichert.",
   "settings.failed": "Nicht gespeichert: {message}",
   "settings.number": "{field}: bitte eine ganze Zahl von {min} bis {max} eingeben.",
+  "kiosk.heading": "Diese Kasse",
+  "kiosk.exit": "Kassen-App beenden…",
+  "kiosk.confirm": "Kassen-App beenden? Scannen geht erst wieder, wenn die App neu gestartet ist.",
+  "kiosk.quit": "Beenden",
+  "kiosk.cancel": "Abbrechen",
 };

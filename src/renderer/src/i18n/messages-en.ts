@@ -168,6 +168,11 @@ export const en = {
   "settings.saved": "Saved.",
   "settings.failed": "Not saved: {message}",
   "settings.number": "{field}: enter a whole number from {min} to {max}.",
+  "kiosk.heading": "This till",
+  "kiosk.exit": "Quit the till app…",
+  "kiosk.confirm": "Quit the till app? Scanning stops until the app is started again.",
+  "kiosk.quit": "Quit",
+  "kiosk.cancel": "Cancel",
 } as const;
 
 export type MessageKey = keyof typeof en;
