@@ -23,3 +23,17 @@ export function localTime(iso: string): string {
   times ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   return times.format(date);
 }
+
+const spans: [ms: number, one: string, many: string][] = [
+  [365.25 * 86_400_000, "year", "years"],
+  [86_400_000, "day", "days"],
+  [3_600_000, "hour", "hours"],
+  [60_000, "minute", "minutes"],
+];
+
+/** A length of time in its largest whole unit, rounded: "2 hours", "10 years", "7 minutes". */
+export function roughDuration(ms: number): string {
+  const [unit, one, many] =
+    spans.find(([size]) => Math.abs(ms) >= size) ?? (spans.at(-1) as (typeof spans)[number]);
+  return counted(Math.round(Math.abs(ms) / unit), one, many);
+}

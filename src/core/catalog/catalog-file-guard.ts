@@ -4,7 +4,7 @@
 // say so plainly, and a sync starts over with a fresh file and a full download.
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { AppError, isAppError } from "../../shared/app-error.ts";
-import { smellsOfDamage } from "../storage/storage-errors.ts";
+import { readOnlyError, smellsOfDamage } from "../storage/storage-errors.ts";
 import { lastSetAside, setAside } from "./catalog-health.ts";
 import { type CatalogStore, openCatalogStore } from "./catalog-store.ts";
 
@@ -109,6 +109,8 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
         if (!smellsOfDamage(error)) throw error;
         setAsideAs = await setAsideNow();
       });
+      // Before the sync asks the service for anything: nothing it downloads could be kept.
+      if ((await open()).readOnly) throw readOnlyError(file);
       try {
         return { result: await work(await open()), setAsideAs };
       } catch (error) {
