@@ -1,6 +1,8 @@
 // Numbers and times as the CLI shows them to people: one number format and local times, both in
 // the person's own locale. (--json keeps the ISO instants and plain numbers.)
 
+import { roughSpan } from "../shared/catalog/catalog-status.ts";
+
 // Both made when first needed: the first Intl format loads the locale data (tens of milliseconds),
 // and a date format the time zone data too, which a cold lookup of a product without a price skips.
 let numbers: Intl.NumberFormat | undefined;
@@ -24,16 +26,8 @@ export function localTime(iso: string): string {
   return times.format(date);
 }
 
-const spans: [ms: number, one: string, many: string][] = [
-  [365.25 * 86_400_000, "year", "years"],
-  [86_400_000, "day", "days"],
-  [3_600_000, "hour", "hours"],
-  [60_000, "minute", "minutes"],
-];
-
 /** A length of time in its largest whole unit, rounded: "2 hours", "10 years", "7 minutes". */
 export function roughDuration(ms: number): string {
-  const [unit, one, many] =
-    spans.find(([size]) => Math.abs(ms) >= size) ?? (spans.at(-1) as (typeof spans)[number]);
-  return counted(Math.round(Math.abs(ms) / unit), one, many);
+  const { value, unit } = roughSpan(ms);
+  return counted(value, unit, `${unit}s`);
 }

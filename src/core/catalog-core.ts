@@ -9,7 +9,13 @@ import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
-import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
+import {
+  type CatalogCheck,
+  type CatalogFileGuard,
+  damagedError,
+  guardCatalogFile,
+} from "./catalog/catalog-file-guard.ts";
+import { lastSetAside } from "./catalog/catalog-health.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
 import type { ServiceTime } from "./session/service-time.ts";
@@ -138,7 +144,7 @@ export function createCatalogCore(deps: {
     async status() {
       const { state: signIn, record } = await session.state();
       const current = await currentCatalog();
-      const read = current ? await catalogFacts(current.catalog) : noCatalog;
+      const read = current ? await catalogFacts(current.file, current.catalog) : noCatalog;
       const { counts } = read;
       const state = parseSyncState(read.stored);
       return {
@@ -180,16 +186,21 @@ const noCatalog = {
  * What status reports of the catalog file. A damaged one is reported, not thrown: offline, nothing
  * can repair it, and the till's status must still say what is wrong and what to do.
  */
-async function catalogFacts(catalog: CatalogFileGuard) {
+async function catalogFacts(file: string, catalog: CatalogFileGuard) {
+  const damaged = (message: string) => ({ kind: "damaged" as const, message });
   try {
-    return await catalog.read(async (store) => ({
+    const facts = await catalog.read(async (store) => ({
       counts: await store.counts(),
       stored: await store.readSyncState(),
       problem: store.readOnly ? readOnlyProblem : null,
     }));
+    // A sync that began after the damaged file was set aside (and failed: offline) left a new file
+    // with nothing complete in it: the damage is still the news until a sync completes.
+    const aside = parseSyncState(facts.stored).lastSyncAt === null ? lastSetAside(file) : null;
+    return aside === null ? facts : { ...facts, problem: damaged(damagedError(aside, null).message) };
   } catch (error) {
     if (!isAppError(error, "damaged")) throw error;
-    return { ...noCatalog, problem: { kind: "damaged" as const, message: error.message } };
+    return { ...noCatalog, problem: damaged(error.message) };
   }
 }
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { type CliResult, demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
+import { damageMiddle } from "../support/damage-file.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../support/misbehaving-upstream.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../support/service-fixtures.ts";
 
@@ -85,14 +86,6 @@ function expectPlainFailure(result: CliResult, message: RegExp): void {
   expect(result.code).toBe(2);
   expect(result.stderr).toMatch(message);
   expect(result.stderr).not.toContain("Something went wrong inside");
-}
-
-/** Overwrites 64 KB in the middle of a file with bytes that are no SQLite page. */
-function damageMiddle(file: string): void {
-  const size = statSync(file).size;
-  const fd = openSync(file, "r+");
-  writeSync(fd, Buffer.alloc(65_536, 0xa5), 0, 65_536, Math.floor(size / 2 / 8192) * 8192);
-  closeSync(fd);
 }
 
 /** A tiny file system of its own (root only), removed after the test. */

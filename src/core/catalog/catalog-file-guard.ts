@@ -139,7 +139,7 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   };
 }
 
-function damagedError(movedTo: string, cause: unknown): AppError {
+export function damagedError(movedTo: string, cause: unknown): AppError {
   return new AppError(
     "damaged",
     `The catalog file was damaged, so it has been set aside as ${movedTo}. Run a sync to download the catalog again; until then lookups cannot answer from it.`,

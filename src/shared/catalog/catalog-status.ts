@@ -41,3 +41,17 @@ export function clockOffWarning(status: Pick<CatalogStatus, "clockOffsetMs">): n
   const offset = status.clockOffsetMs;
   return offset !== null && Math.abs(offset) > clockWarningMs ? offset : null;
 }
+
+const spanUnits = [
+  ["year", 365.25 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+] as const;
+
+/** A length of time as a whole number of its largest unit, to say roughly: 2 hours, 10 years. */
+export function roughSpan(ms: number): { value: number; unit: (typeof spanUnits)[number][0] } {
+  const size = Math.abs(ms);
+  const [unit, unitMs] = spanUnits.find(([, length]) => size >= length) ?? spanUnits[3];
+  return { value: Math.round(size / unitMs), unit };
+}
