@@ -3,16 +3,7 @@
 // (a read-only disk: read-only-catalog.test.ts). Each gets its own plain message and never the wording
 // kept for bugs; nothing is served from a damaged file and nothing already held is lost.
 import { execFileSync, spawn } from "node:child_process";
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readdirSync,
-  statfsSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { existsSync, readdirSync, statfsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
