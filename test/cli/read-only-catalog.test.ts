@@ -10,6 +10,7 @@ import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type CliResult, type CliUser, demoLoginArgs, runCli } from "../support/cli-process.ts";
+import { damageMiddle } from "../support/damage-file.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -138,18 +139,50 @@ describe("a catalog this user cannot write", () => {
   });
 });
 
+/**
+ * A data directory on a tmpfs of its own, signed in and synced, `prepare`d, then remounted read-only
+ * (as Linux does after disk errors) for `work`; unmounted afterwards. Root only.
+ */
+async function onReadOnlyMount(
+  prepare: (dataDir: string) => void,
+  work: (dataDir: string) => Promise<void>,
+): Promise<void> {
+  const made = await tempDir();
+  dirs.push(made);
+  execFileSync("mount", ["-t", "tmpfs", "-o", "size=20m", "tmpfs", made.path]);
+  try {
+    const dataDir = await syncedDataDir(made.path);
+    prepare(dataDir);
+    execFileSync("mount", ["-o", "remount,ro", made.path]);
+    await work(dataDir);
+  } finally {
+    execFileSync("umount", ["-l", made.path]);
+  }
+}
+
 describe("a file system remounted read-only", () => {
   it.runIf(isRoot)("still answers lookups, search and status, even for root", async () => {
-    const made = await tempDir();
-    dirs.push(made);
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=20m", "tmpfs", made.path]);
-    try {
-      const dataDir = await syncedDataDir(made.path);
-      execFileSync("mount", ["-o", "remount,ro", made.path]);
-      await expectReadableNotWritable(dataDir, undefined, false);
-    } finally {
-      execFileSync("umount", ["-l", made.path]);
-    }
+    await onReadOnlyMount(
+      () => undefined,
+      (dataDir) => expectReadableNotWritable(dataDir, undefined, false),
+    );
   });
+
+  it.runIf(isRoot)("with a damaged catalog: status reports the damage, lookups say it plainly", async () => {
+    const damaged = /catalog file .* is damaged, and its disk cannot be written/;
+    await onReadOnlyMount(
+      (dataDir) => damageMiddle(catalogFileFor(dataDir, service.demo.accountId)),
+      async (dataDir) => {
+        expectPlainFailure(await cli(dataDir, ["lookup", known.barcode as string]), damaged);
+        const status = await cli(dataDir, ["status", "--json"]);
+        expect(status.code).toBe(0);
+        expect(JSON.parse(status.stdout).catalogProblem).toEqual({
+          kind: "damaged",
+          message: expect.stringMatching(damaged),
+        });
+      },
+    );
+  });
+
   it.skipIf(isRoot)("needs root to mount a file system: skipped", () => {});
 });

@@ -72,7 +72,17 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   async function setAsideNow(): Promise<string> {
     await store?.close().catch(() => undefined);
     store = null;
-    return setAside(file, clock());
+    try {
+      return setAside(file, clock());
+    } catch (error) {
+      // The damage is the news, not the read-only disk that keeps the file where it is.
+      if (!isAppError(error, "read-only")) throw error;
+      throw new AppError(
+        "damaged",
+        `The catalog file ${file} is damaged, and its disk cannot be written, so it can neither be set aside nor downloaded again. Make the disk writable, then run a sync; until then lookups cannot answer from it.`,
+        { cause: error },
+      );
+    }
   }
 
   /** After an error: a full check decides whether the file is damaged (then it is set aside). */

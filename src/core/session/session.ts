@@ -145,8 +145,16 @@ export function createSession(deps: SessionDeps): Session {
 
   async function current(record: SessionInfo): Promise<Current> {
     const token = await deps.secrets.get(tokenName);
-    const fresh = deps.time.now() < Date.parse(record.expiresAt) - skewMs;
-    return token !== null && fresh ? { record, token } : renew(record);
+    if (token === null) return renew(record);
+    if (deps.time.now() < Date.parse(record.expiresAt) - skewMs) return { record, token };
+    // Ended by the service's time as measured here: renew while that is possible. When it is not, the
+    // service has the last word (a 401 ends the session): a measurement thrown off by an answer that
+    // was not really the service's (a proxy's, a captive portal's) must not end a session it honours.
+    return (await renewable(record)) ? renew(record) : { record, token };
+  }
+
+  async function renewable(record: SessionInfo): Promise<boolean> {
+    return record.remembered && (await deps.secrets.get(credentialName)) !== null;
   }
 
   async function authorisedWork<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T> {
@@ -200,8 +208,7 @@ export function createSession(deps: SessionDeps): Session {
       const token = await deps.secrets.get(tokenName);
       if (token === null) return { state: "session-expired", record };
       if (deps.time.now() < Date.parse(record.expiresAt)) return { state: "signed-in", record };
-      const renewable = record.remembered && (await deps.secrets.get(credentialName)) !== null;
-      return { state: renewable ? "signed-in" : "session-expired", record };
+      return { state: (await renewable(record)) ? "signed-in" : "session-expired", record };
     },
 
     async moveTo(baseUrl) {
