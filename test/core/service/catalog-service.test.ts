@@ -76,6 +76,17 @@ async function syncedService(
   return { dir, test, signedIn };
 }
 
+/** A data directory signed in and synced by a catalog service that has closed since (the app quit). */
+async function syncedAndClosed(running: RunningService): Promise<string> {
+  const dir = await dataDir();
+  const first = openTestService(dir);
+  await first.service.start();
+  await signInDemoService(first.service, running);
+  await syncsSettled(first);
+  await first.service.close();
+  return dir;
+}
+
 async function someBarcodes(running: RunningService, count: number): Promise<string[]> {
   const records = await (await adminApi(running)).liveRecords();
   return records.flatMap((product) => (product.barcode ? [product.barcode] : [])).slice(0, count);
@@ -124,12 +135,7 @@ describe("the catalog service", () => {
 
   it("starts offline from an existing catalog and answers lookups at once", async () => {
     const running = await referenceService({ demoProducts: 400, seed: 32 });
-    const dir = await dataDir();
-    const first = openTestService(dir);
-    await first.service.start();
-    await signInDemoService(first.service, running);
-    await syncsSettled(first);
-    await first.service.close();
+    const dir = await syncedAndClosed(running);
     const codes = await someBarcodes(running, 3);
     const held = localProducts(dir, running.demo.accountId).size;
     await running.close();
@@ -372,12 +378,7 @@ const day = 86_400_000;
 describe("the catalog service in trouble", () => {
   it("starts offline with a damaged catalog, and its status says so instead of failing", async () => {
     const running = await referenceService({ demoProducts: 300, seed: 41 });
-    const dir = await dataDir();
-    const first = openTestService(dir);
-    await first.service.start();
-    await signInDemoService(first.service, running);
-    await syncsSettled(first);
-    await first.service.close();
+    const dir = await syncedAndClosed(running);
     await running.close();
     damageMiddle(catalogFileFor(dir, running.demo.accountId));
 
