@@ -1,8 +1,8 @@
-import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
+import { type CatalogStatus, clockOffWarning } from "../shared/catalog/catalog-status.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
-import { count, counted, localTime } from "./people-format.ts";
+import { count, counted, localTime, roughDuration } from "./people-format.ts";
 
 export const statusCommand: Command = {
   usage: "status [--json]",
@@ -23,6 +23,7 @@ function describeStatus(status: CatalogStatus): string {
   const lines = [
     `Account: ${status.account.name ?? status.account.id}`,
     sessionLine(status),
+    ...(status.catalogProblem === null ? [] : [status.catalogProblem.message]),
     `Products in the local catalog: ${count(status.products)} (${count(status.inactive)} of them inactive)`,
     `Last sync: ${status.lastSyncAt === null ? "never" : localTime(status.lastSyncAt)}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
   ];
@@ -33,13 +34,22 @@ function describeStatus(status: CatalogStatus): string {
     lines.push(
       `${counted(status.quarantined, "record", "records")} from the service were unreadable and set aside.`,
     );
+  const clockOff = clockOffWarning(status);
+  if (clockOff !== null) lines.push(clockLine(clockOff));
   return lines.join("\n");
+}
+
+function clockLine(offsetMs: number): string {
+  const direction = offsetMs > 0 ? "behind" : "ahead of";
+  return `This till's clock is ${roughDuration(offsetMs)} ${direction} the commerce service's. The catalog judges sessions and syncs by the service's time, but set the till's clock right: receipts and people read it.`;
 }
 
 function sessionLine(status: CatalogStatus): string {
   const until = status.tokenExpiresAt === null ? "" : localTime(status.tokenExpiresAt);
   if (status.session === "signed-in") {
-    const ended = status.tokenExpiresAt !== null && Date.parse(status.tokenExpiresAt) <= Date.now();
+    // Judged by the service's clock, as the session judges it.
+    const serviceNow = Date.now() + (status.clockOffsetMs ?? 0);
+    const ended = status.tokenExpiresAt !== null && Date.parse(status.tokenExpiresAt) <= serviceNow;
     return ended
       ? `Signed in; the token ended at ${until} and renews itself from the stored credentials at the next sync.`
       : `Signed in until ${until}; the catalog syncs.`;

@@ -3,15 +3,22 @@
 // shell both drive this; neither adds logic of its own.
 
 import type { Product } from "../shared/api/product.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError, isAppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
-import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
+import {
+  type CatalogCheck,
+  type CatalogFileGuard,
+  damagedError,
+  guardCatalogFile,
+} from "./catalog/catalog-file-guard.ts";
+import { lastSetAside } from "./catalog/catalog-health.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
+import type { ServiceTime } from "./session/service-time.ts";
 import type { Session } from "./session/session.ts";
 import type { CatalogFileSyncSummary } from "./sync/catalog-file-sync.ts";
 import { parseSyncState } from "./sync/sync-state.ts";
@@ -41,11 +48,13 @@ export interface CatalogCore {
 export function createCatalogCore(deps: {
   dataDir: string;
   session: Session;
-  clock: () => number;
+  /** The service's time: syncs are stamped with it, and status tells how far the till's clock is off. */
+  time: ServiceTime;
   /** Read at every lookup, so a change of the scanner settings applies at once. */
   scanOptions?: () => ScanOptions;
 }): CatalogCore {
-  const { session, clock } = deps;
+  const { session } = deps;
+  const clock = deps.time.now;
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
 
@@ -135,12 +144,7 @@ export function createCatalogCore(deps: {
     async status() {
       const { state: signIn, record } = await session.state();
       const current = await currentCatalog();
-      const read = current
-        ? await current.catalog.read(async (store) => ({
-            counts: await store.counts(),
-            stored: await store.readSyncState(),
-          }))
-        : { counts: { products: 0, inactive: 0, quarantined: 0 }, stored: null };
+      const read = current ? await catalogFacts(current.file, current.catalog) : noCatalog;
       const { counts } = read;
       const state = parseSyncState(read.stored);
       return {
@@ -154,6 +158,8 @@ export function createCatalogCore(deps: {
         tokenExpiresAt: signIn === "signed-out" ? null : (record?.expiresAt ?? null),
         serverTotal: state.serverTotal,
         mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
+        catalogProblem: read.problem,
+        clockOffsetMs: deps.time.offsetMs(),
       };
     },
 
@@ -169,6 +175,40 @@ export function createCatalogCore(deps: {
     close: closeCatalog,
   };
 }
+
+const noCatalog = {
+  counts: { products: 0, inactive: 0, quarantined: 0 },
+  stored: null,
+  problem: null,
+} as const;
+
+/**
+ * What status reports of the catalog file. A damaged one is reported, not thrown: offline, nothing
+ * can repair it, and the till's status must still say what is wrong and what to do.
+ */
+async function catalogFacts(file: string, catalog: CatalogFileGuard) {
+  const damaged = (message: string) => ({ kind: "damaged" as const, message });
+  try {
+    const facts = await catalog.read(async (store) => ({
+      counts: await store.counts(),
+      stored: await store.readSyncState(),
+      problem: store.readOnly ? readOnlyProblem : null,
+    }));
+    // A sync that began after the damaged file was set aside (and failed: offline) left a new file
+    // with nothing complete in it: the damage is still the news until a sync completes.
+    const aside = parseSyncState(facts.stored).lastSyncAt === null ? lastSetAside(file) : null;
+    return aside === null ? facts : { ...facts, problem: damaged(damagedError(aside, null).message) };
+  } catch (error) {
+    if (!isAppError(error, "damaged")) throw error;
+    return { ...noCatalog, problem: damaged(error.message) };
+  }
+}
+
+const readOnlyProblem = {
+  kind: "read-only",
+  message:
+    "The catalog's disk or folder cannot be written: lookups and search answer from the catalog as it is, but it cannot sync until the disk can be written again.",
+} as const;
 
 function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
   return { query, code, match, label: labelCharge(code, match.product), reason: null };

@@ -5,6 +5,7 @@ import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
 import type { CommerceClientOptions } from "./api/commerce-client.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
+import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
 import { createSession, type Session } from "./session/session.ts";
 import type { RecordStore } from "./storage/record-store.ts";
 import type { SecretStore } from "./storage/secret-store.ts";
@@ -13,6 +14,7 @@ export interface CatalogWiring {
   dataDir: string;
   records: RecordStore<SessionInfo>;
   secrets: SecretStore;
+  /** The till's own clock; the service's time is measured against it. */
   clock: () => number;
   /** Everything of the API client but its base URL, which comes from the sign-in. */
   client?: Omit<CommerceClientOptions, "baseUrl" | "clock">;
@@ -23,18 +25,28 @@ export interface CatalogWiring {
 export interface WiredCatalog {
   session: Session;
   core: CatalogCore;
+  /** The service's time as this till knows it; `serviceTime.now` is what expiry and freshness use. */
+  serviceTime: ServiceTime;
 }
 
 export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
-  const { dataDir, records, secrets, clock } = wiring;
+  const { dataDir, records, secrets } = wiring;
+  const serviceTime = createServiceTime(wiring.clock);
   const session = createSession({
     records,
     secrets,
     createClient: async (baseUrl) => {
       const { createCommerceClient } = await import("./api/commerce-client.ts");
-      return createCommerceClient({ ...wiring.client, baseUrl, clock });
+      return createCommerceClient({
+        ...wiring.client,
+        baseUrl,
+        fetch: observeServiceDates(wiring.client?.fetch ?? globalThis.fetch, serviceTime),
+        // A retry-after date is the service's.
+        clock: serviceTime.now,
+      });
     },
-    clock,
+    time: serviceTime,
   });
-  return { session, core: createCatalogCore({ dataDir, session, clock, scanOptions: wiring.scanOptions }) };
+  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions: wiring.scanOptions });
+  return { session, core, serviceTime };
 }

@@ -62,7 +62,11 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   app.server.on("connect", (_request, socket) => answerConnect(socket as Socket));
   app.server.on("checkExpectation", answerUnmetExpectation);
   // Before fastify's own listener, so every answer carries them, even one a fault writes on the raw socket.
-  app.server.prependListener("request", (_request, response) => setSecurityHeaders(response));
+  app.server.prependListener("request", (_request, response) => {
+    setSecurityHeaders(response);
+    // The service's own clock, which also dates its tokens: a test that moves it sees the Date move too.
+    response.setHeader("date", new Date(deps.clock()).toUTCString());
+  });
   registerRequestGuards(app, maxConcurrentRequests);
   acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));

@@ -12,13 +12,21 @@ import { openTestCore, signInDemo, tempDir } from "../support/service-fixtures.t
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let sample: string;
-const later = () => Date.now() + 13 * 3_600_000; // past the service's 12 h tokens
+/** The service's clock and the till's, which a test moves on together. */
+let elapsedMs = 0;
+const clock = () => Date.now() + elapsedMs;
+/** Both clocks thirteen hours on, past the service's 12 h tokens (the service judges them too). */
+function later(): () => number {
+  elapsedMs = 13 * 3_600_000;
+  return clock;
+}
 
 beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 120, seed: 5 });
+  service = await startService({ port: 0, demoProducts: 120, seed: 5, clock });
 });
 afterAll(() => service.close());
 beforeEach(async () => {
+  elapsedMs = 0;
   dir = await tempDir();
   const { core, session } = openTestCore(dir.path);
   await signInDemo(session, service);
@@ -79,7 +87,7 @@ describe("signing out", () => {
 
 describe("a session that ended", () => {
   it("is told apart from signed in, and the catalog still answers", async () => {
-    const { core } = openTestCore(dir.path, later);
+    const { core } = openTestCore(dir.path, later());
     const status = await core.status();
     expect(status).toMatchObject({ session: "session-expired", signedIn: false });
     expect(status.tokenExpiresAt).not.toBeNull();
@@ -91,13 +99,13 @@ describe("a session that ended", () => {
     const first = openTestCore(dir.path);
     await signInDemo(first.session, service, true);
     await first.core.close();
-    const { core } = openTestCore(dir.path, later);
+    const { core } = openTestCore(dir.path, later());
     expect((await core.status()).session).toBe("signed-in");
     await core.close();
   });
 
   it("refuses a sync without leaving a claim that a sync stopped part-way", async () => {
-    const { core } = openTestCore(dir.path, later);
+    const { core } = openTestCore(dir.path, later());
     const before = await core.status();
     const refused = await failure(core.sync());
     expect(isAppError(refused, "sign-in-required")).toBe(true);

@@ -11,13 +11,21 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Who the CLI runs as (another user's uid and gid), when not this process's user. */
+export interface CliUser {
+  uid: number;
+  gid: number;
+}
+
 export function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  user?: CliUser,
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [cliPath, ...args], {
     env: { ...process.env, CATALOG_PASSWORD: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...user,
   });
   let stdout = "";
   let stderr = "";
@@ -34,8 +42,8 @@ export function startCli(
   return { child, done };
 }
 
-export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
-  return startCli(args, env).done;
+export function runCli(args: string[], env?: NodeJS.ProcessEnv, user?: CliUser): Promise<CliResult> {
+  return startCli(args, env, user).done;
 }
 
 /** The CLI's organisation login for the reference service's demo account. */

@@ -1,12 +1,24 @@
 // Opening one SQLite connection to a catalog file, with the settings every connection needs, and
 // turning "this is not a database", a full disk or a read-only folder into errors of their own kind.
+import { pathToFileURL } from "node:url";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import { storageError } from "../storage/storage-errors.ts";
 
-export function openConnection(file: string, options: { readonly: boolean }): Database {
+// A WAL catalog can be read only where SQLite may make its "-shm" file beside it, unless SQLite is
+// told the file cannot change ("immutable", a URI parameter): the one way to read a catalog in a
+// read-only folder or on a read-only file system. better-sqlite3 reads this variable once, when its
+// native part loads at the first connection of the process; a catalog path never starts with "file:".
+process.env.SQLITE_USE_URI ??= "1";
+
+/**
+ * `immutable`: read a file nobody can change (a read-only folder or disk) without locks or "-shm";
+ * changes still waiting in its write-ahead log are not seen, only those already copied into the file.
+ */
+export function openConnection(file: string, options: { readonly: boolean; immutable?: boolean }): Database {
   let db: Database | undefined;
+  const name = options.immutable ? `${pathToFileURL(file).href}?immutable=1` : file;
   try {
-    db = new BetterSqlite3(file, { readonly: options.readonly, fileMustExist: options.readonly });
+    db = new BetterSqlite3(name, { readonly: options.readonly, fileMustExist: options.readonly });
     // WAL lets the read connection see the last committed state while a sync writes; NORMAL is
     // durable enough with WAL (a power cut can lose the last page, never corrupt the file).
     // Product records are about 2 KB: a 4 KB page held one and wasted the rest, an 8 KB page holds

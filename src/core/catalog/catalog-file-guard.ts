@@ -4,7 +4,7 @@
 // say so plainly, and a sync starts over with a fresh file and a full download.
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { AppError, isAppError } from "../../shared/app-error.ts";
-import { smellsOfDamage } from "../storage/storage-errors.ts";
+import { readOnlyError, smellsOfDamage } from "../storage/storage-errors.ts";
 import { lastSetAside, setAside } from "./catalog-health.ts";
 import { type CatalogStore, openCatalogStore } from "./catalog-store.ts";
 
@@ -72,7 +72,17 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   async function setAsideNow(): Promise<string> {
     await store?.close().catch(() => undefined);
     store = null;
-    return setAside(file, clock());
+    try {
+      return setAside(file, clock());
+    } catch (error) {
+      // The damage is the news, not the read-only disk that keeps the file where it is.
+      if (!isAppError(error, "read-only")) throw error;
+      throw new AppError(
+        "damaged",
+        `The catalog file ${file} is damaged, and its disk cannot be written, so it can neither be set aside nor downloaded again. Make the disk writable, then run a sync; until then lookups cannot answer from it.`,
+        { cause: error },
+      );
+    }
   }
 
   /** After an error: a full check decides whether the file is damaged (then it is set aside). */
@@ -109,6 +119,8 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
         if (!smellsOfDamage(error)) throw error;
         setAsideAs = await setAsideNow();
       });
+      // Before the sync asks the service for anything: nothing it downloads could be kept.
+      if ((await open()).readOnly) throw readOnlyError(file);
       try {
         return { result: await work(await open()), setAsideAs };
       } catch (error) {
@@ -137,7 +149,7 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
   };
 }
 
-function damagedError(movedTo: string, cause: unknown): AppError {
+export function damagedError(movedTo: string, cause: unknown): AppError {
   return new AppError(
     "damaged",
     `The catalog file was damaged, so it has been set aside as ${movedTo}. Run a sync to download the catalog again; until then lookups cannot answer from it.`,

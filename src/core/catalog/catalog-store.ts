@@ -1,12 +1,14 @@
 // The local catalog of one account: a SQLite file answering lookups and searches with or without a
 // connection. Two connections: the sync writes on one while lookups and searches read the last
 // committed state on the other (WAL), so selling never waits for a sync.
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
+import { isAppError } from "../../shared/app-error.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
-import { storageError } from "../storage/storage-errors.ts";
+import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
@@ -39,6 +41,11 @@ export interface CatalogStore {
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
   /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
   check(mode: "quick" | "full"): Promise<string | null>;
+  /**
+   * The file or its folder cannot be written by this process (a read-only disk, folder or file):
+   * reads answer from the catalog as it is, and every write fails with a "read-only" AppError.
+   */
+  readonly readOnly: boolean;
   close(): Promise<void>;
 }
 
@@ -60,13 +67,16 @@ export async function openCatalogStore(
   } catch (error) {
     throw storageError(file, error);
   }
-  const writer = openConnection(file, { readonly: false });
+  const readOnly = !writable(dirname(file)) || (existsSync(file) && !writable(file));
+  const writer = readOnly ? null : openConnection(file, { readonly: false });
   let readConnection: Database;
   try {
-    await guarded(file, () => migrate(writer, file))();
-    readConnection = openConnection(file, { readonly: true });
+    if (writer !== null) await guarded(file, () => migrate(writer, file))();
+    readConnection = writer === null ? openUnwritable(file) : openConnection(file, { readonly: true });
+    // Unwritable, a catalog of an older version cannot be brought up to date: migrate says so.
+    if (writer === null) await guarded(file, () => migrate(readConnection, file))();
   } catch (error) {
-    writer.close();
+    writer?.close();
     throw error;
   }
   // Every read runs statements prepared once for the connection's life. Writes and search are
@@ -77,10 +87,13 @@ export async function openCatalogStore(
   const searching = () =>
     (search ??= import("./catalog-search.ts").then((module) => module.catalogSearch(readConnection, lookup)));
   let writes: Promise<CatalogWrites> | undefined;
-  const writing = () =>
-    (writes ??= import("./catalog-writes.ts").then((module) =>
+  const writing = () => {
+    if (writer === null) return Promise.reject(readOnlyError(file));
+    writes ??= import("./catalog-writes.ts").then((module) =>
       module.catalogWrites(writer, options.clock ?? Date.now),
-    ));
+    );
+    return writes;
+  };
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
@@ -96,12 +109,27 @@ export async function openCatalogStore(
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     counts: guard(async () => state.counts()),
-    check: async (mode) => integrityProblem(writer, mode),
+    check: async (mode) => integrityProblem(writer ?? readConnection, mode),
+    readOnly,
     async close() {
       readConnection.close();
-      writer.close();
+      writer?.close();
     },
   };
+}
+
+/**
+ * A catalog this process may not write. SQLite reads it as usual where it can make its shared-memory
+ * file (a read-only file in a writable folder); in a read-only folder or file system it cannot, and
+ * reads it as a file nobody changes.
+ */
+function openUnwritable(file: string): Database {
+  try {
+    return openConnection(file, { readonly: true });
+  } catch (error) {
+    if (!isAppError(error, "read-only") || !existsSync(file)) throw error;
+    return openConnection(file, { readonly: true, immutable: true });
+  }
 }
 
 /** `work`, with whatever SQLite or the file system throws turned into an AppError of its own kind. */

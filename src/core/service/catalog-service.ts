@@ -18,6 +18,7 @@ import type { RetryOptions } from "../api/retry-policy.ts";
 import { catalogFileFor } from "../catalog/catalog-store.ts";
 import { wireCatalog } from "../catalog-wiring.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
+import { observeServiceDates } from "../session/service-time.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
 import type { SettingsStore } from "../storage/settings-store.ts";
@@ -68,7 +69,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   const fault = (what: string, error: unknown) => deps.onFault?.(what, error);
   const rememberUnavailable = deps.rememberUnavailable ?? null;
   let settings: AppSettings = defaultSettings;
-  const { session, core } = wireCatalog({
+  const { session, core, serviceTime } = wireCatalog({
     dataDir: deps.dataDir,
     records: deps.records,
     secrets: deps.secrets,
@@ -90,7 +91,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
   const connectivity = createConnectivity({
     clock,
-    fetch: deps.fetch ?? globalThis.fetch,
+    // A probe's answer measures the clocks too, so the offset stays current between syncs.
+    fetch: observeServiceDates(deps.fetch ?? globalThis.fetch, serviceTime),
     probeIntervalMs: deps.probe?.intervalMs,
     offlineProbeIntervalMs: deps.probe?.offlineIntervalMs,
     probeTimeoutMs: deps.probe?.timeoutMs,
@@ -131,7 +133,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     known = base;
     return {
       ...base,
-      freshness: freshnessOf(base.lastSyncAt, clock.now(), settings.staleAfterHours),
+      freshness: freshnessOf(base.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
       sync: {
         running: running !== null,
         mode: running?.progress?.mode ?? running?.mode ?? null,
@@ -185,7 +187,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
           full: run.mode === "full",
           pageSize: settings.pageSize,
           client: { timeoutMs: deps.client?.timeoutMs, retry: deps.client?.retry },
-          clockOffsetMs: clock.now() - Date.now(),
+          clockOffsetMs: serviceTime.now() - Date.now(),
         },
         token: tokenFor,
         onProgress(progress) {
@@ -372,7 +374,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       const facts = known ?? (await core.status());
       return explainMiss(answer, {
         status: facts,
-        freshness: freshnessOf(facts.lastSyncAt, clock.now(), settings.staleAfterHours),
+        freshness: freshnessOf(facts.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
         syncRunning: running !== null,
         formatTime,
       });

@@ -6,6 +6,7 @@ import { accountPathSegment } from "../api/account-path.ts";
 import type { Auth, CommerceClient } from "../api/commerce-client.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
+import type { ServiceTime } from "./service-time.ts";
 import { identityOf, type LoginIdentity, recordFromLogin } from "./session-record.ts";
 
 export interface Session {
@@ -51,7 +52,11 @@ export interface SessionDeps {
   secrets: SecretStore;
   /** May load the client on first use, so a process that only reads the catalog never loads it. */
   createClient: (baseUrl: string) => CommerceClient | Promise<CommerceClient>;
-  clock: () => number;
+  /**
+   * The service's time, on which the token's expiry is judged; the clients made by createClient
+   * should report their answers' dates to it (observeServiceDates).
+   */
+  time: ServiceTime;
   /** A token this close to its expiry is treated as expired, so it cannot lapse mid-request. */
   skewMs?: number;
 }
@@ -81,7 +86,7 @@ export function createSession(deps: SessionDeps): Session {
             password: credential,
           })
         : await client.loginApiKey({ id: identity.accountId, api_key: credential });
-    const record = recordFromLogin(result, identity, remember);
+    const record = { ...recordFromLogin(result, identity, remember), clockOffsetMs: deps.time.offsetMs() };
     await deps.secrets.set(tokenName, result.token);
     if (remember) await deps.secrets.set(credentialName, credential);
     else await deps.secrets.delete(credentialName);
@@ -111,8 +116,23 @@ export function createSession(deps: SessionDeps): Session {
     return renewing;
   }
 
-  async function signedInRecord(): Promise<SessionInfo> {
+  /** The stored record; its clock offset serves until this process has measured one itself. */
+  async function readRecord(): Promise<SessionInfo | null> {
     const record = await deps.records.read();
+    deps.time.recall(record?.clockOffsetMs);
+    return record;
+  }
+
+  /** Keeps a changed clock offset with the session, for the next process on this till. */
+  async function keepOffset(): Promise<void> {
+    const offset = deps.time.offsetMs();
+    const record = await deps.records.read();
+    if (record === null || offset === null || record.clockOffsetMs === offset) return;
+    await deps.records.write({ ...record, clockOffsetMs: offset });
+  }
+
+  async function signedInRecord(): Promise<SessionInfo> {
+    const record = await readRecord();
     if (record === null) throw new AppError("sign-in-required", "Nobody is signed in. Sign in first.");
     if (record.signedOut) {
       throw new AppError(
@@ -125,8 +145,39 @@ export function createSession(deps: SessionDeps): Session {
 
   async function current(record: SessionInfo): Promise<Current> {
     const token = await deps.secrets.get(tokenName);
-    const fresh = deps.clock() < Date.parse(record.expiresAt) - skewMs;
-    return token !== null && fresh ? { record, token } : renew(record);
+    if (token === null) return renew(record);
+    if (deps.time.now() < Date.parse(record.expiresAt) - skewMs) return { record, token };
+    // Ended by the service's time as measured here: renew while that is possible. When it is not, the
+    // service has the last word (a 401 ends the session): a measurement thrown off by an answer that
+    // was not really the service's (a proxy's, a captive portal's) must not end a session it honours.
+    return (await renewable(record)) ? renew(record) : { record, token };
+  }
+
+  async function renewable(record: SessionInfo): Promise<boolean> {
+    return record.remembered && (await deps.secrets.get(credentialName)) !== null;
+  }
+
+  async function authorisedWork<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T> {
+    const record = await signedInRecord();
+    const client = await deps.createClient(record.baseUrl);
+    const first = await current(record);
+    try {
+      return await work(authOf(first), client);
+    } catch (error) {
+      if (!isAppError(error, "unauthorized")) throw error;
+    }
+    const renewed = await renew(first.record);
+    try {
+      return await work(authOf(renewed), client);
+    } catch (error) {
+      if (!isAppError(error, "unauthorized")) throw error;
+      await deps.secrets.delete(tokenName);
+      throw new AppError(
+        "sign-in-required",
+        "The commerce service refused a fresh sign-in as well. Sign in again; if this keeps happening, ask the account administrator to check this user.",
+        { status: 401 },
+      );
+    }
   }
 
   return {
@@ -139,26 +190,25 @@ export function createSession(deps: SessionDeps): Session {
     async signOut(options = {}) {
       await deps.secrets.delete(tokenName);
       await deps.secrets.delete(credentialName);
-      const record = await deps.records.read();
+      const record = await readRecord();
       if (options.forget || record === null) await deps.records.clear();
       else await deps.records.write({ ...record, remembered: false, signedOut: true });
     },
 
     async info() {
-      const record = await deps.records.read();
+      const record = await readRecord();
       return record?.signedOut ? null : record;
     },
 
-    lastRecord: () => deps.records.read(),
+    lastRecord: readRecord,
 
     async state() {
-      const record = await deps.records.read();
+      const record = await readRecord();
       if (record === null || record.signedOut) return { state: "signed-out", record };
       const token = await deps.secrets.get(tokenName);
       if (token === null) return { state: "session-expired", record };
-      if (deps.clock() < Date.parse(record.expiresAt)) return { state: "signed-in", record };
-      const renewable = record.remembered && (await deps.secrets.get(credentialName)) !== null;
-      return { state: renewable ? "signed-in" : "session-expired", record };
+      if (deps.time.now() < Date.parse(record.expiresAt)) return { state: "signed-in", record };
+      return { state: (await renewable(record)) ? "signed-in" : "session-expired", record };
     },
 
     async moveTo(baseUrl) {
@@ -172,25 +222,12 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     async authorised(work) {
-      const record = await signedInRecord();
-      const client = await deps.createClient(record.baseUrl);
-      const first = await current(record);
       try {
-        return await work(authOf(first), client);
-      } catch (error) {
-        if (!isAppError(error, "unauthorized")) throw error;
-      }
-      const renewed = await renew(first.record);
-      try {
-        return await work(authOf(renewed), client);
-      } catch (error) {
-        if (!isAppError(error, "unauthorized")) throw error;
-        await deps.secrets.delete(tokenName);
-        throw new AppError(
-          "sign-in-required",
-          "The commerce service refused a fresh sign-in as well. Sign in again; if this keeps happening, ask the account administrator to check this user.",
-          { status: 401 },
-        );
+        return await authorisedWork(work);
+      } finally {
+        // Every answer measured the clocks again: a till clock that was set right (or went wrong)
+        // since the sign-in is remembered. Best effort: a disk that cannot take it changes nothing here.
+        await keepOffset().catch(() => undefined);
       }
     },
   };

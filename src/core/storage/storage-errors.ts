@@ -30,11 +30,7 @@ export function storageError(path: string, error: unknown): AppError {
     );
   }
   if (readOnly.has(code) || (code === "SQLITE_CANTOPEN" && !writable(dirname(path)))) {
-    return new AppError(
-      "read-only",
-      `${path} cannot be written: the disk is read-only or this user may not change it. Fix the folder's permissions or choose another data directory (--data-dir).`,
-      details,
-    );
+    return readOnlyError(path, error);
   }
   if (notDirectory.has(code) || (code === "SQLITE_CANTOPEN" && fileInTheWay(path))) {
     return new AppError(
@@ -47,6 +43,24 @@ export function storageError(path: string, error: unknown): AppError {
     return new AppError("damaged", `The catalog file ${path} is damaged.`, details);
   }
   return new AppError("storage", `${path} could not be used (${messageOf(error)}).`, details);
+}
+
+export function readOnlyError(path: string, cause?: unknown): AppError {
+  return new AppError(
+    "read-only",
+    `${path} cannot be written: the disk is read-only or this user may not change it. Fix the folder's permissions or choose another data directory (--data-dir).`,
+    { cause },
+  );
+}
+
+/** Whether this process may write `path` (root included: a read-only mount still says no). */
+export function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function errorCode(error: unknown): string {
@@ -63,15 +77,6 @@ function nearlyFull(dir: string): boolean {
   try {
     const { bavail, bsize } = statfsSync(dir);
     return bavail * bsize < 1024 * 1024;
-  } catch {
-    return false;
-  }
-}
-
-function writable(dir: string): boolean {
-  try {
-    accessSync(dir, constants.W_OK);
-    return true;
   } catch {
     return false;
   }

@@ -23,5 +23,35 @@ export const catalogStatusSchema = z.object({
   tokenExpiresAt: isoInstant.nullable(),
   serverTotal: z.number().int().nonnegative().nullable(),
   mismatch: z.boolean(),
+  /**
+   * Why the catalog cannot be used as usual: damaged (set aside; a sync downloads it again) or
+   * read-only (lookups work, syncs cannot); null when nothing is wrong with it.
+   */
+  catalogProblem: z.object({ kind: z.enum(["damaged", "read-only"]), message: z.string() }).nullable(),
+  /** The service's clock minus the till's, in ms, as last measured; null before any answer. */
+  clockOffsetMs: z.number().nullable(),
 });
 export type CatalogStatus = z.infer<typeof catalogStatusSchema>;
+
+/** Off by more than this, the till's clock is worth a warning: people read times from it. */
+export const clockWarningMs = 5 * 60_000;
+
+/** How far the till's clock is off the service's, when that is worth a warning; else null. */
+export function clockOffWarning(status: Pick<CatalogStatus, "clockOffsetMs">): number | null {
+  const offset = status.clockOffsetMs;
+  return offset !== null && Math.abs(offset) > clockWarningMs ? offset : null;
+}
+
+const spanUnits = [
+  ["year", 365.25 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+] as const;
+
+/** A length of time as a whole number of its largest unit, to say roughly: 2 hours, 10 years. */
+export function roughSpan(ms: number): { value: number; unit: (typeof spanUnits)[number][0] } {
+  const size = Math.abs(ms);
+  const [unit, unitMs] = spanUnits.find(([, length]) => size >= length) ?? spanUnits[3];
+  return { value: Math.round(size / unitMs), unit };
+}

@@ -27,6 +27,11 @@ const infoBaseSchema = z.object({
   warnings: z.array(z.object({ id: z.string(), label: z.string() })),
   /** True once the person signed out: the catalog stays readable on this till, and nothing syncs. */
   signedOut: z.boolean().optional(),
+  /**
+   * The service's clock minus this till's, as last measured from its answers (ms): a process that
+   * starts later judges the token's expiry on the service's time before it has asked anything.
+   */
+  clockOffsetMs: z.number().nullable().optional(),
 });
 
 export const sessionInfoSchema = z.discriminatedUnion("method", [

@@ -1,7 +1,8 @@
 // The desktop app's catalog service under plain Node, against the reference service over loopback:
 // start-up offline, syncs in a worker thread while lookups answer, cancel, a killed worker, token
-// renewal asked for by the worker, periodic and reconnect syncs on an injected clock, and misses
-// explained by a stale or mismatched catalog.
+// renewal asked for by the worker, periodic and reconnect syncs on an injected clock, misses
+// explained by a stale or mismatched catalog, a catalog found damaged while offline, and a till clock
+// days off the service's.
 import { threadId } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -15,6 +16,7 @@ import {
   syncsSettled,
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
+import { damageMiddle } from "../../support/damage-file.ts";
 import { failure } from "../../support/expect-failure.ts";
 import { manualClock } from "../../support/manual-clock.ts";
 import { adminApi, localProducts, tempDir } from "../../support/service-fixtures.ts";
@@ -74,6 +76,17 @@ async function syncedService(
   return { dir, test, signedIn };
 }
 
+/** A data directory signed in and synced by a catalog service that has closed since (the app quit). */
+async function syncedAndClosed(running: RunningService): Promise<string> {
+  const dir = await dataDir();
+  const first = openTestService(dir);
+  await first.service.start();
+  await signInDemoService(first.service, running);
+  await syncsSettled(first);
+  await first.service.close();
+  return dir;
+}
+
 async function someBarcodes(running: RunningService, count: number): Promise<string[]> {
   const records = await (await adminApi(running)).liveRecords();
   return records.flatMap((product) => (product.barcode ? [product.barcode] : [])).slice(0, count);
@@ -122,12 +135,7 @@ describe("the catalog service", () => {
 
   it("starts offline from an existing catalog and answers lookups at once", async () => {
     const running = await referenceService({ demoProducts: 400, seed: 32 });
-    const dir = await dataDir();
-    const first = openTestService(dir);
-    await first.service.start();
-    await signInDemoService(first.service, running);
-    await syncsSettled(first);
-    await first.service.close();
+    const dir = await syncedAndClosed(running);
     const codes = await someBarcodes(running, 3);
     const held = localProducts(dir, running.demo.accountId).size;
     await running.close();
@@ -362,5 +370,46 @@ describe("the catalog service", () => {
     expect(summary.mismatch).toBe(true);
     const mismatched = await test.service.lookup({ code: unknown });
     expect(mismatched.reason?.message).toMatch(/the catalog holds \d+ products but the service lists \d+/);
+  });
+});
+
+const day = 86_400_000;
+
+describe("the catalog service in trouble", () => {
+  it("starts offline with a damaged catalog, and its status says so instead of failing", async () => {
+    const running = await referenceService({ demoProducts: 300, seed: 41 });
+    const dir = await syncedAndClosed(running);
+    await running.close();
+    damageMiddle(catalogFileFor(dir, running.demo.accountId));
+
+    const test = track(openTestService(dir));
+    await test.service.start();
+    const status = await test.service.status();
+    expect(status).toMatchObject({
+      products: 0,
+      catalogProblem: {
+        kind: "damaged",
+        message: expect.stringMatching(/set aside as .*damaged-.*Run a sync/),
+      },
+    });
+    // The status events the screens wait for arrive too, once the service is found unreachable.
+    const offline = await test.nextStatus((next) => next.online === false && !next.sync.running);
+    expect(offline.catalogProblem?.kind).toBe("damaged");
+  });
+
+  it("stamps the catalog with the service's time and warns of a till clock two days ahead", async () => {
+    const running = await referenceService({ demoProducts: 300, seed: 41 });
+    const clock = manualClock(Date.now() + 2 * day);
+    const test = track(openTestService(await dataDir(), { clock }));
+    await test.service.start();
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const status = await test.service.status();
+    expect(Math.abs((status.clockOffsetMs as number) + 2 * day)).toBeLessThan(5000);
+    // "Catalog as of" is the service's time (the real one here), not the till's two days on.
+    expect(Math.abs(Date.parse(status.freshness.catalogAsOf as string) - Date.now())).toBeLessThan(60_000);
+    expect(status.freshness.stale).toBe(false);
+    expect(status.tokenExpiresAt).not.toBeNull();
+    expect(status.session).toBe("signed-in");
   });
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CommerceClient, createCommerceClient } from "../../../src/core/api/commerce-client.ts";
+import { createServiceTime } from "../../../src/core/session/service-time.ts";
 import { createSession, type Session } from "../../../src/core/session/session.ts";
 import { createFileSecretStore } from "../../../src/core/storage/file-secret-store.ts";
 import { createJsonFileStore } from "../../../src/core/storage/json-file-store.ts";
@@ -59,7 +60,7 @@ function openSession(): Session {
     secrets: secretStore(),
     createClient: (baseUrl) =>
       createCommerceClient({ baseUrl, fetch: recorder.fetch, sleep: async () => {} }),
-    clock: () => now,
+    time: createServiceTime(() => now),
   });
 }
 

@@ -7,12 +7,12 @@ import { session, status } from "../support/catalog-fixtures.ts";
 
 function show(props: Partial<StatusBarProps>, language = "en") {
   const onSync = vi.fn();
-  render(
+  const view = render(
     <I18nProvider language={language}>
       <StatusBar status={status()} progress={null} session={session()} onSync={onSync} {...props} />
     </I18nProvider>,
   );
-  return { onSync, bar: screen.getByRole("region", { name: /status/i }) };
+  return { onSync, bar: view.getByRole("region", { name: /status/i }), unmount: view.unmount };
 }
 
 describe("status bar", () => {
@@ -39,6 +39,45 @@ describe("status bar", () => {
     expect(bar.textContent).toContain("Offline");
     expect(bar.querySelector(".freshness.stale")?.textContent).toContain("out of date");
     expect(bar.textContent).toContain("1,200 products (the service lists 1,250)");
+  });
+
+  it("warns, in both languages, when the till's clock is off the service's by more than a few minutes", () => {
+    const cases: [number, string, string][] = [
+      [2 * 3_600_000, "en", "This till's clock is 2 hours behind the service's: set it right."],
+      [
+        -10 * 365.25 * 86_400_000,
+        "en",
+        "This till's clock is 10 years ahead of the service's: set it right.",
+      ],
+      [2 * 3_600_000, "de", "Die Uhr dieser Kasse geht 2 Stunden nach: bitte richtig stellen."],
+    ];
+    for (const [clockOffsetMs, language, text] of cases) {
+      const { bar, unmount } = show({ status: status({ clockOffsetMs }) }, language);
+      expect(bar.querySelector(".clock-warning")?.textContent).toBe(text);
+      unmount();
+    }
+    // A few minutes off, or never measured, says nothing.
+    for (const clockOffsetMs of [4 * 60_000, -4 * 60_000, null]) {
+      const { bar, unmount } = show({ status: status({ clockOffsetMs }) });
+      expect(bar.querySelector(".clock-warning")).toBeNull();
+      unmount();
+    }
+  });
+
+  it("says what is wrong with a damaged or read-only catalog, in the screen's language", () => {
+    const damaged = {
+      kind: "damaged",
+      message: "The catalog file was damaged, so it has been set aside.",
+    } as const;
+    const first = show({ status: status({ catalogProblem: damaged, products: 0 }) });
+    expect(first.bar.querySelector(".catalog-problem")?.textContent).toBe(
+      "The catalog file was damaged and has been set aside. Sync to download the catalog again.",
+    );
+    first.unmount();
+    const readOnly = { kind: "read-only", message: "cannot be written" } as const;
+    const second = show({ status: status({ catalogProblem: readOnly }) }, "de");
+    expect(second.bar.querySelector(".catalog-problem")?.textContent).toMatch(/Nachschlagen geht weiter/);
+    second.unmount();
   });
 
   it("shows a running sync's progress in products with an ETA, and the way to stop it", () => {

@@ -117,6 +117,8 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     tokenExpiresAt: "2026-11-22T14:00:00.000Z",
     serverTotal: catalogProducts.length,
     mismatch: false,
+    catalogProblem: null,
+    clockOffsetMs: 400,
     freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
     sync: { running: false, mode: null, progress: null, nextAt: null },
     online: true,

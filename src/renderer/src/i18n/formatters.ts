@@ -1,5 +1,7 @@
 // Numbers, money, weights, times and durations for one language, all through Intl.
 
+import { roughSpan } from "../../../shared/catalog/catalog-status.ts";
+
 export interface Formatters {
   locale: string;
   integer(value: number): string;
@@ -8,6 +10,8 @@ export interface Formatters {
   dateTime(iso: string): string;
   /** Whole seconds as "2 min 5 s" style text. */
   duration(seconds: number): string;
+  /** Milliseconds, roughly, in the largest whole unit: "2 hours", "10 years". */
+  span(ms: number): string;
 }
 
 export function createFormatters(locale: string): Formatters {
@@ -46,6 +50,10 @@ export function createFormatters(locale: string): Formatters {
     dateTime(iso) {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+    },
+    span(ms) {
+      const { value, unit } = roughSpan(ms);
+      return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
     },
     duration(seconds) {
       const rounded = Math.max(0, Math.round(seconds));

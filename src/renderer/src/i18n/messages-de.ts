@@ -157,6 +157,8 @@ export const de: Messages = {
   "status.lastError": "Letzter Fehler: {message}",
   "status.signedIn": "{user}, bis {time}",
   "status.signedOut": "Nicht angemeldet",
+  "status.clockBehind": "Die Uhr dieser Kasse geht {span} nach: bitte richtig stellen.",
+  "status.clockAhead": "Die Uhr dieser Kasse geht {span} vor: bitte richtig stellen.",
   "settings.heading": "Einstellungen",
   "settings.baseUrl": "Adresse des Dienstes",
   "settings.syncInterval": "Abgleich alle (Minuten, 0 = nur beim Start und auf Wunsch)",

@@ -150,6 +150,8 @@ export const en = {
   "status.lastError": "Last error: {message}",
   "status.signedIn": "{user}, until {time}",
   "status.signedOut": "Not signed in",
+  "status.clockBehind": "This till's clock is {span} behind the service's: set it right.",
+  "status.clockAhead": "This till's clock is {span} ahead of the service's: set it right.",
   "settings.heading": "Settings",
   "settings.baseUrl": "Service address",
   "settings.syncInterval": "Sync every (minutes, 0 = only on start and on demand)",

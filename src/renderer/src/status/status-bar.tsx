@@ -1,11 +1,13 @@
 // How current the till's catalog is, at a glance: online or not, "catalog as of" (out of date
 // highlighted), how many products against the service's count, the sync's progress with its ETA,
-// the last error in plain words, a sync button, and who is signed in until when.
+// the last error in plain words, a damaged or read-only catalog, a till clock that is off, a sync
+// button, and who is signed in until when.
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
+import { clockOffWarning } from "../../../shared/catalog/catalog-status.ts";
 import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
-import { useI18n } from "../i18n/i18n.tsx";
+import { type Translate, useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "./error-text.ts";
 
 export interface StatusBarProps {
@@ -20,7 +22,7 @@ export interface StatusBarProps {
 
 export function StatusBar(props: StatusBarProps) {
   const i18n = useI18n();
-  const { t, integer, dateTime } = i18n;
+  const { t, integer, dateTime, span } = i18n;
   const { status, session } = props;
   const progress = props.progress ?? status?.sync.progress ?? null;
   const running = status?.sync.running ?? false;
@@ -57,6 +59,12 @@ export function StatusBar(props: StatusBarProps) {
         </span>
       )}
       {running && <SyncProgressView progress={progress} />}
+      {status?.catalogProblem && (
+        <span className="catalog-problem" role="alert">
+          {errorText(status.catalogProblem, t)}
+        </span>
+      )}
+      {status && <ClockWarning offsetMs={clockOffWarning(status)} span={span} t={t} />}
       {lastError && (
         <span className="last-error" role="alert">
           {t("status.lastError", { message: errorText(lastError, t) })}
@@ -77,6 +85,19 @@ export function StatusBar(props: StatusBarProps) {
         </button>
       )}
     </section>
+  );
+}
+
+/** The till's clock against the service's, when it is off enough to mislead a person reading it. */
+function ClockWarning(props: { offsetMs: number | null; span: (ms: number) => string; t: Translate }) {
+  const { offsetMs, span, t } = props;
+  if (offsetMs === null) return null;
+  // A positive offset: the service is ahead, so the till's clock is behind.
+  const key = offsetMs > 0 ? "status.clockBehind" : "status.clockAhead";
+  return (
+    <span className="clock-warning" role="alert">
+      {t(key, { span: span(offsetMs) })}
+    </span>
   );
 }
 
