@@ -14,8 +14,11 @@ export interface CatalogWiring {
   records: RecordStore<SessionInfo>;
   secrets: SecretStore;
   clock: () => number;
-  /** Everything of the API client but its base URL, which comes from the sign-in. */
-  client?: Omit<CommerceClientOptions, "baseUrl" | "clock">;
+  /**
+   * Everything of the API client but its base URL, which comes from the sign-in. Read for every
+   * client the session makes, so a change of the settings (the timeouts) applies to the next request.
+   */
+  client?: () => Omit<CommerceClientOptions, "baseUrl" | "clock">;
   /** The scanner's settings, read at every lookup; the reader's defaults when absent. */
   scanOptions?: () => ScanOptions;
 }
@@ -32,7 +35,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     secrets,
     createClient: async (baseUrl) => {
       const { createCommerceClient } = await import("./api/commerce-client.ts");
-      return createCommerceClient({ ...wiring.client, baseUrl, clock });
+      return createCommerceClient({ ...wiring.client?.(), baseUrl, clock });
     },
     clock,
   });

@@ -46,7 +46,7 @@ export function openTestService(
         return worker;
       },
     },
-    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 5000 },
+    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, deadlines: { firstByteMs: 5000 } },
     probe: { timeoutMs: 2000 },
     onFault: (what, error) => {
       throw new Error(`unexpected fault in ${what}: ${String(error)}`);

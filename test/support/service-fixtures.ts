@@ -116,7 +116,7 @@ export function openTestCore(dataDir: string, clock: () => number = Date.now): W
     dataDir,
     ...dataDirStores(dataDir),
     clock,
-    client: { retry: { attempts: 6, baseDelayMs: 5, maxDelayMs: 40 } },
+    client: () => ({ retry: { attempts: 6, baseDelayMs: 5, maxDelayMs: 40 } }),
   });
 }
 

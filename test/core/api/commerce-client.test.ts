@@ -241,7 +241,7 @@ describe("faults injected by the service", () => {
     service.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 5_000 });
     const impatient = createCommerceClient({
       baseUrl: service.baseUrl,
-      timeoutMs: 50,
+      deadlines: { firstByteMs: 50 },
       retry: { attempts: 2 },
       sleep: async () => {},
     });

@@ -36,7 +36,7 @@ async function clientFor(
       waits.push(ms);
     },
     clock: () => Date.parse("2030-01-01T00:00:00Z"),
-    timeoutMs: 2_000,
+    deadlines: { firstByteMs: 2_000 },
   });
   return { client, waits, server };
 }
@@ -164,7 +164,7 @@ describe("retries", () => {
     server = await startScriptedServer(["hang"]);
     const client = createCommerceClient({
       baseUrl: server.baseUrl,
-      timeoutMs: 50,
+      deadlines: { firstByteMs: 50 },
       retry: { attempts: 2 },
       sleep: async () => {},
     });
