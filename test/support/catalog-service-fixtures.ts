@@ -26,7 +26,13 @@ export interface TestCatalogService {
 
 export function openTestService(
   dataDir: string,
-  options: { clock?: ServiceClock; rememberUnavailable?: string | null; secrets?: SecretStore } = {},
+  options: {
+    clock?: ServiceClock;
+    rememberUnavailable?: string | null;
+    secrets?: SecretStore;
+    /** The worker module of each sync in turn, instead of the real one; the real one after these. */
+    workerUrls?: (URL | undefined)[];
+  } = {},
 ): TestCatalogService {
   const stores = dataDirStores(dataDir);
   const secrets = options.secrets ?? stores.secrets;
@@ -41,7 +47,7 @@ export function openTestService(
     syncWorker: {
       url: syncWorkerUrl,
       create(url, workerOptions) {
-        const worker = new Worker(url, workerOptions);
+        const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
         workers.push(worker);
         return worker;
       },

@@ -201,6 +201,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
         },
         onFault: (detail) => fault("sync worker", detail),
         signal: run.controller.signal,
+        watchdog: { clock, stallMs: settings.syncStallMinutes * minuteMs },
       });
       // The worker downloaded into a fresh file: the read connection still holds the damaged one.
       if (summary.damagedCatalogSetAside !== null) await core.close();
