@@ -212,6 +212,8 @@ describe("faults injected by the service", () => {
       baseUrl: service.baseUrl,
       fetch: recorder.fetch,
       retry: { attempts: 10 },
+      // No jitter: a 429's wait is then its retry-after exactly.
+      random: () => 0,
       sleep: async (ms) => {
         waits.push(ms);
       },
