@@ -18,7 +18,10 @@ export async function tempDir(): Promise<{ path: string; remove: () => Promise<v
 /** The demo administrator, over plain fetch: the test's own hands on the service, not the subject. */
 export async function adminApi(service: {
   baseUrl: string;
-  demo: Pick<RunningService["demo"], "organisation" | "username" | "password" | "accountId" | "configurationId">;
+  demo: Pick<
+    RunningService["demo"],
+    "organisation" | "username" | "password" | "accountId" | "configurationId"
+  >;
 }) {
   const { baseUrl, demo } = service;
   let token: string | undefined;

@@ -66,12 +66,14 @@ export const requestTimeoutsSchema = z.object({
 });
 export type RequestTimeouts = z.infer<typeof requestTimeoutsSchema>;
 
-// A products page of 1,000 records is a few megabytes: a minute covers a slow shop line. A healthy
-// service starts answering within seconds, and a connection opens in well under one.
+// A connection opens in well under a second. A healthy service starts answering within seconds, but
+// one swamped by a whole chain syncing at opening time took over 30 s (npm run rush): a minute, like
+// common proxies' read timeout. A products page of 1,000 records is a few megabytes: two minutes
+// cover a slow shop line on top of a slow start.
 export const defaultRequestTimeouts: RequestTimeouts = {
   connectSeconds: 10,
-  firstByteSeconds: 30,
-  wholeAnswerSeconds: 60,
+  firstByteSeconds: 60,
+  wholeAnswerSeconds: 120,
 };
 
 export const appSettingsSchema = z.object({
@@ -107,7 +109,8 @@ export const defaultSettings: AppSettings = {
   pageSize: 1000,
   syncIntervalMinutes: 15,
   requestTimeouts: defaultRequestTimeouts,
-  syncStallMinutes: 10,
+  // Above one page's worst honest case: four tries at the whole-answer timeout plus the waits.
+  syncStallMinutes: 15,
   staleAfterHours: 24,
   scanner: {
     prefix: "",

@@ -9,6 +9,7 @@ import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
 import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
 import type { ServiceClock } from "../../../src/core/service/service-clock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import type { ErrorKind } from "../../../src/shared/app-error.ts";
 import {
   openTestService,
   signInDemoService,
@@ -77,6 +78,29 @@ async function syncedService(
   const signedIn = await signInDemoService(test.service, running, options.remember);
   await syncsSettled(test);
   return { dir, test, signedIn };
+}
+
+/**
+ * After a full sync of 2,000 products stopped half-way with an error of `kind`: the status says so,
+ * lookups keep answering, and the next sync resumes, completes and clears the error.
+ */
+async function expectStoppedThenResumed(
+  stopped: { dir: string; test: TestCatalogService; running: RunningService; code: string | undefined },
+  kind: ErrorKind,
+): Promise<void> {
+  const { dir, test, running, code } = stopped;
+  expect(await test.service.status()).toMatchObject({
+    syncUnfinished: true,
+    lastError: { kind },
+    sync: { running: false },
+  });
+  expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
+
+  const resumed = await test.service.startSync({ mode: "incremental" });
+  expect(resumed).toMatchObject({ mode: "full", resumed: true });
+  expect(resumed.received).toBeLessThan(2000);
+  expect(localProducts(dir, running.demo.accountId)).toEqual(await (await adminApi(running)).liveProducts());
+  expect((await test.service.status()).lastError).toBeNull();
 }
 
 async function someBarcodes(running: RunningService, count: number): Promise<string[]> {
@@ -206,21 +230,7 @@ describe("the catalog service", () => {
     stop();
     expect(error.kind).toBe("internal");
     expect(error.message).toMatch(/continues where it stopped/);
-    const status = await test.service.status();
-    expect(status).toMatchObject({
-      syncUnfinished: true,
-      lastError: { kind: "internal" },
-      sync: { running: false },
-    });
-    expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
-
-    const resumed = await test.service.startSync({ mode: "incremental" });
-    expect(resumed).toMatchObject({ mode: "full", resumed: true });
-    expect(resumed.received).toBeLessThan(2000);
-    expect(localProducts(dir, running.demo.accountId)).toEqual(
-      await (await adminApi(running)).liveProducts(),
-    );
-    expect((await test.service.status()).lastError).toBeNull();
+    await expectStoppedThenResumed({ dir, test, running, code }, "internal");
   });
 
   it("stops a worker that reports no progress for the stall time, frees the slot, and resumes next time", async () => {
@@ -254,19 +264,7 @@ describe("the catalog service", () => {
     expect(error.message).toBe(
       "The catalog download made no progress for 2 minutes and was stopped. Lookups keep working; the next sync continues where it stopped.",
     );
-    expect(await test.service.status()).toMatchObject({
-      syncUnfinished: true,
-      lastError: { kind: "timeout" },
-      sync: { running: false },
-    });
-    expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
-
-    const resumed = await test.service.startSync({ mode: "incremental" });
-    expect(resumed).toMatchObject({ mode: "full", resumed: true });
-    expect(resumed.received).toBeLessThan(2000);
-    expect(localProducts(dir, running.demo.accountId)).toEqual(
-      await (await adminApi(running)).liveProducts(),
-    );
+    await expectStoppedThenResumed({ dir, test, running, code }, "timeout");
   });
 
   it("renews the session when the worker reports its token refused, for remembered credentials", async () => {

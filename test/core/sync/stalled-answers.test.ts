@@ -5,7 +5,7 @@
 // next sync against a healthy service must complete.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../../src/server/service.ts";
-import { type CliResult, demoLoginArgs, startCli } from "../../support/cli-process.ts";
+import { demoLoginArgs, runCliWithin } from "../../support/cli-process.ts";
 import {
   type MisbehavingUpstream,
   type Stall,
@@ -34,18 +34,8 @@ afterAll(async () => {
 
 // Short timeouts so each stalled attempt ends in two seconds; the CLI makes four attempts.
 const timeoutFlags = ["--first-byte-timeout", "2", "--answer-timeout", "2"];
-// A sync the timeouts did not end is killed here, and shows as signal SIGKILL.
-const killAfterMs = 90_000;
-
-async function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
-  const { child, done } = startCli(["--data-dir", dataDir, ...args]);
-  const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-  try {
-    return await done;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+// A sync the timeouts did not end is killed after 90 s, and shows as signal SIGKILL.
+const cli = (dataDir: string, ...args: string[]) => runCliWithin(90_000, ["--data-dir", dataDir, ...args]);
 
 async function signedInDir(): Promise<string> {
   const dir = await tempDir();
