@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 export interface Ready {
   baseUrl: string;
   accountId: string;
+  configurationId: string;
   legacyId: string;
   organisation: string;
   username: string;
@@ -21,9 +22,10 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(products: number): Promise<RunningService> {
+/** `flags`: more of the service's own flags, e.g. ["--rate-limit", "200"]. */
+export async function startService(products: number, flags: string[] = []): Promise<RunningService> {
   const cli = join(import.meta.dirname, "../src/server/cli.ts");
-  const child = spawn(process.execPath, [cli, "--port", "0", "--demo", String(products)], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--demo", String(products), ...flags], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = once(child, "exit").then(() => null);

@@ -89,6 +89,9 @@ const examples: Record<string, string> = {
   password: "PASS",
   "account-id": "ID",
   "api-key": "KEY",
+  "connect-timeout": "SECONDS",
+  "first-byte-timeout": "SECONDS",
+  "answer-timeout": "SECONDS",
 };
 
 function example(name: string): string {

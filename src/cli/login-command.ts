@@ -6,6 +6,7 @@ import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { localTime } from "./people-format.ts";
+import { deadlinesFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
 
 const loginOptions = {
   ...dataDirOption,
@@ -16,54 +17,60 @@ const loginOptions = {
   "account-id": { type: "string" },
   "api-key": { type: "string" },
   remember: { type: "boolean" },
+  ...timeoutOptions,
 } as const;
 
 export const loginCommand: Command = {
-  usage:
-    "login --base-url URL [(--organisation ORG --username USER [--password PASS] | --account-id ID --api-key KEY) [--remember]]",
+  usage: `login --base-url URL [(--organisation ORG --username USER [--password PASS] | --account-id ID --api-key KEY) [--remember]] ${timeoutUsage}`,
   async run(args, io) {
     const { values } = parseCommandArgs(args, loginOptions, 0);
     const baseUrl = checkedBaseUrl(values["base-url"]);
     const remember = values.remember ?? false;
     const credentialFlags = ["organisation", "username", "password", "account-id", "api-key"] as const;
     const onlyAddress = credentialFlags.every((flag) => values[flag] === undefined) && !remember;
-    return withCatalog(values["data-dir"], io, async ({ session }) => {
-      if (onlyAddress && (await session.info()) !== null) {
-        const before = (await session.info())?.baseUrl;
-        const moved = await session.moveTo(baseUrl).catch((error: unknown) => {
-          if (!isAppError(error)) throw error;
-          throw new AppError(error.kind, `${error.message} The saved address stays ${before}.`, {
-            cause: error,
+    const deadlines = deadlinesFromFlags(values);
+    return withCatalog(
+      values["data-dir"],
+      io,
+      async ({ session }) => {
+        if (onlyAddress && (await session.info()) !== null) {
+          const before = (await session.info())?.baseUrl;
+          const moved = await session.moveTo(baseUrl).catch((error: unknown) => {
+            if (!isAppError(error)) throw error;
+            throw new AppError(error.kind, `${error.message} The saved address stays ${before}.`, {
+              cause: error,
+            });
           });
-        });
-        io.stdout.write(
-          `The service is now reached at ${moved.baseUrl}. Still signed in; the catalog is kept.\n`,
-        );
-        return exitCodes.ok;
-      }
-      let info: SessionInfo;
-      if (values["account-id"] !== undefined) {
-        if (values.organisation !== undefined || values.username !== undefined) throw mixedFlows();
-        const apiKey = values["api-key"] ?? io.env.CATALOG_API_KEY;
-        if (!apiKey)
-          throw new AppError("invalid-input", "Give the API key with --api-key or CATALOG_API_KEY.");
-        info = await session.signInApiKey({ baseUrl, accountId: values["account-id"], apiKey, remember });
-      } else {
-        if (values["api-key"] !== undefined) throw mixedFlows();
-        const { organisation, username } = values;
-        if (!organisation || !username) {
-          throw new AppError(
-            "invalid-input",
-            "Give --organisation and --username (or --account-id and --api-key) to sign in.",
+          io.stdout.write(
+            `The service is now reached at ${moved.baseUrl}. Still signed in; the catalog is kept.\n`,
           );
+          return exitCodes.ok;
         }
-        const password =
-          values.password ?? (io.env.CATALOG_PASSWORD || undefined) ?? (await askHidden(io, "Password: "));
-        info = await session.signInOrganisation({ baseUrl, organisation, username, password, remember });
-      }
-      io.stdout.write(`${describeSignIn(info)}\n`);
-      return exitCodes.ok;
-    });
+        let info: SessionInfo;
+        if (values["account-id"] !== undefined) {
+          if (values.organisation !== undefined || values.username !== undefined) throw mixedFlows();
+          const apiKey = values["api-key"] ?? io.env.CATALOG_API_KEY;
+          if (!apiKey)
+            throw new AppError("invalid-input", "Give the API key with --api-key or CATALOG_API_KEY.");
+          info = await session.signInApiKey({ baseUrl, accountId: values["account-id"], apiKey, remember });
+        } else {
+          if (values["api-key"] !== undefined) throw mixedFlows();
+          const { organisation, username } = values;
+          if (!organisation || !username) {
+            throw new AppError(
+              "invalid-input",
+              "Give --organisation and --username (or --account-id and --api-key) to sign in.",
+            );
+          }
+          const password =
+            values.password ?? (io.env.CATALOG_PASSWORD || undefined) ?? (await askHidden(io, "Password: "));
+          info = await session.signInOrganisation({ baseUrl, organisation, username, password, remember });
+        }
+        io.stdout.write(`${describeSignIn(info)}\n`);
+        return exitCodes.ok;
+      },
+      deadlines,
+    );
   },
 };
 

@@ -1,4 +1,5 @@
 // The CLI's catalog: everything under one data directory, secrets in a file only its owner can read.
+import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
 import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
 import type { Session } from "../core/session/session.ts";
@@ -12,8 +13,15 @@ export interface OpenCatalog {
   core: CatalogCore;
 }
 
-export function openCatalog(dataDir: string): OpenCatalog {
-  return { dataDir, ...wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now }) };
+/** `deadlines`: the request timeouts given on the command line; the defaults for those left out. */
+export function openCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): OpenCatalog {
+  const wired = wireCatalog({
+    dataDir,
+    ...dataDirStores(dataDir),
+    clock: Date.now,
+    client: () => ({ deadlines }),
+  });
+  return { dataDir, ...wired };
 }
 
 /** Opens the catalog for one command and always closes it, whatever the command does. */
@@ -21,8 +29,9 @@ export async function withCatalog<T>(
   dataDirFlag: string | undefined,
   io: CliIo,
   work: (catalog: OpenCatalog) => Promise<T>,
+  deadlines?: Partial<RequestDeadlines>,
 ): Promise<T> {
-  const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env));
+  const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env), deadlines);
   try {
     return await work(catalog);
   } finally {

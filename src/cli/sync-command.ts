@@ -6,9 +6,10 @@ import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { count, counted } from "./people-format.ts";
 import { progressWriter } from "./progress-line.ts";
+import { deadlinesFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
 
 export const syncCommand: Command = {
-  usage: `sync [--full] [--page-size N (default ${defaultPageSize})] [--json]`,
+  usage: `sync [--full] [--page-size N (default ${defaultPageSize})] [--json] ${timeoutUsage}`,
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
@@ -17,32 +18,39 @@ export const syncCommand: Command = {
         full: { type: "boolean" },
         "page-size": { type: "string" },
         json: { type: "boolean" },
+        ...timeoutOptions,
       },
       0,
     );
     const pageSize = integerFlag("page-size", values["page-size"], 1, pagingLimits.maxSize);
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
-      const progress = progressWriter(io.stderr, Date.now);
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      process.once("SIGINT", stop);
-      let summary: CatalogFileSyncSummary;
-      try {
-        summary = await core.sync({
-          full: values.full ?? false,
-          pageSize,
-          signal: controller.signal,
-          onProgress: progress.update,
-        });
-      } finally {
-        // The progress line ends before anything else is written, error or summary.
-        progress.end();
-        process.off("SIGINT", stop);
-      }
-      if (values.json) writeJson(io, summary);
-      else io.stdout.write(`${describeSummary(summary)}\n`);
-      return exitCodes.ok;
-    });
+    const deadlines = deadlinesFromFlags(values);
+    return withCatalog(
+      values["data-dir"],
+      io,
+      async ({ core }) => {
+        const progress = progressWriter(io.stderr, Date.now);
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        process.once("SIGINT", stop);
+        let summary: CatalogFileSyncSummary;
+        try {
+          summary = await core.sync({
+            full: values.full ?? false,
+            pageSize,
+            signal: controller.signal,
+            onProgress: progress.update,
+          });
+        } finally {
+          // The progress line ends before anything else is written, error or summary.
+          progress.end();
+          process.off("SIGINT", stop);
+        }
+        if (values.json) writeJson(io, summary);
+        else io.stdout.write(`${describeSummary(summary)}\n`);
+        return exitCodes.ok;
+      },
+      deadlines,
+    );
   },
 };
 

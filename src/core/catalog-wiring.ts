@@ -16,8 +16,11 @@ export interface CatalogWiring {
   secrets: SecretStore;
   /** The till's own clock; the service's time is measured against it. */
   clock: () => number;
-  /** Everything of the API client but its base URL, which comes from the sign-in. */
-  client?: Omit<CommerceClientOptions, "baseUrl" | "clock">;
+  /**
+   * Everything of the API client but its base URL, which comes from the sign-in. Read for every
+   * client the session makes, so a change of the settings (the timeouts) applies to the next request.
+   */
+  client?: () => Omit<CommerceClientOptions, "baseUrl" | "clock">;
   /** The scanner's settings, read at every lookup; the reader's defaults when absent. */
   scanOptions?: () => ScanOptions;
 }
@@ -37,10 +40,11 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     secrets,
     createClient: async (baseUrl) => {
       const { createCommerceClient } = await import("./api/commerce-client.ts");
+      const client = wiring.client?.();
       return createCommerceClient({
-        ...wiring.client,
+        ...client,
         baseUrl,
-        fetch: observeServiceDates(wiring.client?.fetch ?? globalThis.fetch, serviceTime),
+        fetch: observeServiceDates(client?.fetch ?? globalThis.fetch, serviceTime),
         // A retry-after date is the service's.
         clock: serviceTime.now,
       });

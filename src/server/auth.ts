@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { keyFingerprint } from "./api-keys.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { HttpError } from "./http-error.ts";
+import type { RequestRateLimit } from "./request-rate-limit.ts";
 import { type Permission, scopesAllow } from "./scopes.ts";
 import { type TokenClaims, verifyToken } from "./tokens.ts";
 import { canSignIn, findUser } from "./users-store.ts";
@@ -12,6 +13,7 @@ export interface AuthDependencies {
   db: ServiceDatabase;
   signingKey: Buffer;
   clock: () => number;
+  rateLimit: RequestRateLimit;
 }
 
 export type Principal = TokenClaims;
@@ -23,6 +25,7 @@ export async function authorize(
   permission: Permission,
 ): Promise<Principal> {
   const claims = await authenticate(deps, request);
+  deps.rateLimit.take(claims.aud);
   const accountIds = accountIdsOf(claims);
   if (!accountIds.includes(pathAccount)) {
     throw new HttpError(403, "This token does not give access to that account.");

@@ -6,7 +6,7 @@ import { defaultLoginThrottle } from "./login-throttle.ts";
 import type { ServiceOptions } from "./service.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--faults RATE --fault-seed S]";
+  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S]";
 
 export class CliOptionError extends Error {}
 
@@ -30,6 +30,7 @@ export function parseCliOptions(args: string[]): ServiceOptions {
       failuresPerAddress: limit("login-address-failures", defaultLoginThrottle.failuresPerAddress),
     },
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
+    rateLimit: number(values["rate-limit"], "--rate-limit", 1, 1e6) ?? null,
     faults:
       faultRate === undefined || faultRate === 0
         ? null
@@ -54,6 +55,7 @@ function parseFlags(args: string[]) {
         "login-user-failures": { type: "string" },
         "login-address-failures": { type: "string" },
         "token-ttl": { type: "string" },
+        "rate-limit": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },
       },

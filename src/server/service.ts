@@ -9,6 +9,7 @@ import { createLoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } 
 import { migrateToLatest } from "./migrations.ts";
 import { createPagePositions } from "./page-positions.ts";
 import { lastWriteMs } from "./products-store.ts";
+import { createRequestRateLimit } from "./request-rate-limit.ts";
 import { loadSigningKey } from "./signing-key.ts";
 import { createWriteClock } from "./write-clock.ts";
 
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   tokenTtlSeconds?: number;
   /** Default null (off). */
   faults?: FaultOptions | null;
+  /** Requests a second per account, past which they answer 429 with `retry-after`; default null (no limit). */
+  rateLimit?: number | null;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -69,6 +72,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const faults = createFaultSwitch(options.faults ?? null);
   const loginThrottle = createLoginThrottle(options.loginThrottle ?? defaultLoginThrottle, clock);
+  const rateLimit = createRequestRateLimit(options.rateLimit ?? null, clock);
   const db = openDatabase(options.dbFile ?? ":memory:");
   try {
     await migrateToLatest(db);
@@ -91,6 +95,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       writeClock,
       positions,
       loginThrottle,
+      rateLimit,
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });

@@ -176,6 +176,7 @@ describe("the start script", () => {
     ["--demo-seed", "x"],
     ["--login-user-failures", "0"],
     ["--login-window", "1.5"],
+    ["--rate-limit", "0"],
     ["extra"],
   ])("refuses %s with one plain line and exit code 2", async (...args) => {
     const child = run(args);

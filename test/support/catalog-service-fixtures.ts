@@ -26,7 +26,13 @@ export interface TestCatalogService {
 
 export function openTestService(
   dataDir: string,
-  options: { clock?: ServiceClock; rememberUnavailable?: string | null; secrets?: SecretStore } = {},
+  options: {
+    clock?: ServiceClock;
+    rememberUnavailable?: string | null;
+    secrets?: SecretStore;
+    /** The worker module of each sync in turn, instead of the real one; the real one after these. */
+    workerUrls?: (URL | undefined)[];
+  } = {},
 ): TestCatalogService {
   const stores = dataDirStores(dataDir);
   const secrets = options.secrets ?? stores.secrets;
@@ -41,12 +47,12 @@ export function openTestService(
     syncWorker: {
       url: syncWorkerUrl,
       create(url, workerOptions) {
-        const worker = new Worker(url, workerOptions);
+        const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
         workers.push(worker);
         return worker;
       },
     },
-    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 5000 },
+    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, deadlines: { firstByteMs: 5000 } },
     probe: { timeoutMs: 2000 },
     onFault: (what, error) => {
       throw new Error(`unexpected fault in ${what}: ${String(error)}`);

@@ -46,6 +46,17 @@ export function runCli(args: string[], env?: NodeJS.ProcessEnv, user?: CliUser):
   return startCli(args, env, user).done;
 }
 
+/** The CLI, killed after `ms` so that a hang fails the test (as signal SIGKILL) instead of stalling it. */
+export async function runCliWithin(ms: number, args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  const { child, done } = startCli(args, env);
+  const timer = setTimeout(() => child.kill("SIGKILL"), ms);
+  try {
+    return await done;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The CLI's organisation login for the reference service's demo account. */
 export function demoLoginArgs(demo: {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // A hostile upstream over real HTTP on loopback: it sits in front of the reference service, passes
 // everything through, and lets a test rewrite product-list requests and answers (cursors, page
 // contents, counts, the Date header) the way a broken or malicious service would.
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -34,7 +34,16 @@ export interface Behaviour {
   date?(): string;
   /** Holds each list answer back this long, so a test can kill a sync between pages. */
   delayMs?: number;
+  /** How a list answer stalls, if it does: the ways a proxy or an overloaded gateway hangs a request. */
+  stall?(call: ListCall): Stall | null;
 }
+
+/**
+ * `no-headers`: the connection is taken and nothing comes back. `half-way`: the first half of the
+ * page, then nothing. `dribble`: the start of a page, then one space every 200 ms for as long as the
+ * client listens.
+ */
+export type Stall = "no-headers" | "half-way" | "dribble";
 
 export interface MisbehavingUpstream {
   baseUrl: string;
@@ -98,6 +107,11 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
         text = JSON.stringify(body);
       }
       const date = behaviour.date?.() ?? answer.headers.get("date") ?? new Date().toUTCString();
+      const stall = call === undefined ? null : (behaviour.stall?.(call) ?? null);
+      if (stall !== null) {
+        stallAnswer(stall, text, response, date);
+        return;
+      }
       response.writeHead(answer.status, { "content-type": "application/json", date });
       response.end(text);
     } catch {
@@ -120,4 +134,21 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
         server.close(() => resolve());
       }),
   };
+}
+
+function stallAnswer(stall: Stall, text: string, response: ServerResponse, date: string): void {
+  if (stall === "no-headers") return;
+  if (stall === "half-way") {
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(text),
+      date,
+    });
+    response.write(text.slice(0, Math.floor(text.length / 2)));
+    return;
+  }
+  response.writeHead(200, { "content-type": "application/json", date });
+  response.write('{"status":200,"msg":"ok","results":[');
+  const drip = setInterval(() => response.write(" "), 200);
+  response.on("close", () => clearInterval(drip));
 }

@@ -16,7 +16,13 @@ export async function tempDir(): Promise<{ path: string; remove: () => Promise<v
 }
 
 /** The demo administrator, over plain fetch: the test's own hands on the service, not the subject. */
-export async function adminApi(service: RunningService) {
+export async function adminApi(service: {
+  baseUrl: string;
+  demo: Pick<
+    RunningService["demo"],
+    "organisation" | "username" | "password" | "accountId" | "configurationId"
+  >;
+}) {
   const { baseUrl, demo } = service;
   let token: string | undefined;
   const login = await call("POST", "/api/v1/users/auth/organisation/login", {
@@ -116,7 +122,7 @@ export function openTestCore(dataDir: string, clock: () => number = Date.now): W
     dataDir,
     ...dataDirStores(dataDir),
     clock,
-    client: { retry: { attempts: 6, baseDelayMs: 5, maxDelayMs: 40 } },
+    client: () => ({ retry: { attempts: 6, baseDelayMs: 5, maxDelayMs: 40 } }),
   });
 }
 

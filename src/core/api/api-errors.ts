@@ -1,9 +1,10 @@
 // Turning whatever went wrong on the wire into an AppError a person can act on. Messages name the
 // service's host and, where it helps, the service's own `msg`, scrubbed of any secret we sent.
-import type { isNetworkError, isTimeoutError } from "ky";
+import type { isNetworkError } from "ky";
 import type { ZodError, ZodType } from "zod";
 import { errorEnvelopeSchema } from "../../shared/api/error.ts";
 import { AppError } from "../../shared/app-error.ts";
+import { connectTimeoutCode, type DeadlinePhase, type RequestDeadlines } from "./request-deadlines.ts";
 
 /** What a 401 means depends on what was sent: credentials on a login, a token elsewhere. */
 export type RequestPurpose = "organisation-login" | "key-login" | "authorised";
@@ -59,18 +60,19 @@ function rateLimitedMessage(retryAfterMs: number | undefined): string {
 }
 
 /**
- * No response arrived: a refused or broken connection, a timeout. Anything else is a bug and is
- * rethrown. ky's own guards are passed in by the caller that has loaded ky.
+ * No response arrived: a refused or broken connection, a connection that did not open in time.
+ * Anything else is a bug and is rethrown. ky's own guard is passed in by the caller that has loaded ky.
  */
 export function errorFromTransport(
   error: unknown,
   host: string,
-  ky: { isNetworkError: typeof isNetworkError; isTimeoutError: typeof isTimeoutError },
+  ky: { isNetworkError: typeof isNetworkError },
+  deadlines: RequestDeadlines,
 ): AppError {
   if (error instanceof AppError) return error;
-  if (ky.isTimeoutError(error)) return timeoutError(host, {});
   if (!ky.isNetworkError(error) && !isBodyCutOff(error)) throw error;
   const code = errorCode(error);
+  if (code === connectTimeoutCode) return deadlineError(host, "connectMs", deadlines.connectMs);
   if (code !== undefined && unreachableCodes.has(code)) {
     return new AppError(
       "offline",
@@ -104,6 +106,23 @@ function timeoutError(host: string, details: { status?: number }): AppError {
     "timeout",
     `The commerce service at ${host} did not answer in time. Try again; ${localCatalogNote}`,
     details,
+  );
+}
+
+const missedPhase: Record<DeadlinePhase, (host: string, seconds: string) => string> = {
+  connectMs: (host, seconds) => `No connection to the commerce service at ${host} within ${seconds} s.`,
+  firstByteMs: (host, seconds) =>
+    `The commerce service at ${host} took a connection but did not start answering within ${seconds} s.`,
+  wholeAnswerMs: (host, seconds) =>
+    `The commerce service at ${host} did not send its whole answer within ${seconds} s (it stalled or sent it too slowly).`,
+};
+
+/** A request that missed one of its deadlines (see request-deadlines.ts); retried like any timeout. */
+export function deadlineError(host: string, phase: DeadlinePhase, ms: number): AppError {
+  const seconds = String(Math.round(ms / 100) / 10);
+  return new AppError(
+    "timeout",
+    `${missedPhase[phase](host, seconds)} Check the network connection or try again later; ${localCatalogNote}`,
   );
 }
 

@@ -16,6 +16,7 @@ import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../prod
 import { invalidResponse, parseResponse } from "./api-errors.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
+import { defaultDeadlines, type RequestDeadlines } from "./request-deadlines.ts";
 import {
   defaultRetryOptions,
   type RetryOptions,
@@ -30,8 +31,8 @@ export type Auth = { token: string; account: string };
 export interface CommerceClientOptions {
   baseUrl: string;
   fetch?: typeof fetch;
-  /** Per attempt, body included. */
-  timeoutMs?: number;
+  /** Per attempt; each one left out keeps its default. */
+  deadlines?: Partial<RequestDeadlines>;
   retry?: Partial<RetryOptions>;
   random?: () => number;
   sleep?: Sleep;
@@ -63,7 +64,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   const send = createJsonSender({
     baseUrl: options.baseUrl,
     fetch: options.fetch ?? globalThis.fetch,
-    timeoutMs: options.timeoutMs ?? 20_000,
+    deadlines: { ...defaultDeadlines, ...options.deadlines },
     clock: options.clock ?? Date.now,
   });
   const retry = { ...defaultRetryOptions, ...options.retry };

@@ -1,9 +1,22 @@
-// One HTTP exchange with the commerce service: send, read the whole body, parse JSON, or fail with
-// an AppError. Retries live in retry-policy.ts, not in ky: waits must use the injected sleep, and a
-// body that breaks off or is not JSON must be retried too, which ky's retry cannot see.
+// One HTTP exchange with the commerce service: send, read the whole body within the deadlines, parse
+// JSON, or fail with an AppError. Retries live in retry-policy.ts, not in ky: waits must use the
+// injected sleep, and a body that breaks off, stalls or is not JSON must be retried too, which ky's
+// retry cannot see. ky's own timeout is off: it stops at the headers, and a trickling body is the
+// case that matters.
 import type { KyInstance } from "ky";
 import { cancelledError } from "../cancellation.ts";
-import { errorFromStatus, errorFromTransport, invalidResponse, type RequestPurpose } from "./api-errors.ts";
+import {
+  deadlineError,
+  errorFromStatus,
+  errorFromTransport,
+  invalidResponse,
+  type RequestPurpose,
+} from "./api-errors.ts";
+import {
+  fetchWithConnectDeadline,
+  type RequestDeadlines,
+  startAttemptDeadlines,
+} from "./request-deadlines.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
 
 export interface JsonRequest {
@@ -39,9 +52,10 @@ export type SendJson = (request: JsonRequest, signal?: AbortSignal) => Promise<J
 export function createJsonSender(options: {
   baseUrl: string;
   fetch: typeof fetch;
-  timeoutMs: number;
+  deadlines: RequestDeadlines;
   clock: () => number;
 }): SendJson {
+  const { deadlines } = options;
   const base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
   let api: KyInstance | undefined;
 
@@ -53,11 +67,12 @@ export function createJsonSender(options: {
     const ky = await loadKy();
     api ??= ky.default.create({
       baseUrl: base,
-      fetch: options.fetch,
-      timeout: options.timeoutMs,
+      fetch: await fetchWithConnectDeadline(options.fetch, deadlines.connectMs),
+      timeout: false,
       retry: 0,
       headers: { accept: "application/json" },
     });
+    const attempt = startAttemptDeadlines(deadlines, signal);
     try {
       const response = await api(request.url, {
         method: request.method,
@@ -67,16 +82,21 @@ export function createJsonSender(options: {
           ...request.headers,
           ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
         },
-        signal,
+        signal: attempt.signal,
       });
+      attempt.answerStarted();
       text = await response.text();
       const date = Date.parse(response.headers.get("date") ?? "");
       serverTimeMs = Number.isNaN(date) ? null : date;
     } catch (error) {
       if (signal?.aborted) throw cancelledError();
-      if (!ky.isHTTPError(error)) throw errorFromTransport(error, base.host, ky);
+      const missed = attempt.missed();
+      if (missed !== null) throw deadlineError(base.host, missed, deadlines[missed]);
+      if (!ky.isHTTPError(error)) throw errorFromTransport(error, base.host, ky, deadlines);
       const retryAfterMs = parseRetryAfterMs(error.response.headers.get("retry-after"), options.clock());
       throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
+    } finally {
+      attempt.finish();
     }
     try {
       return { body: JSON.parse(text), serverTimeMs };

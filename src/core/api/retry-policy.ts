@@ -39,7 +39,11 @@ function backoffMs(retry: number, options: RetryOptions, random: () => number): 
   return random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
 }
 
-/** The wait before retry number `retry` (0-based), or null when this error must not be retried. */
+/**
+ * The wait before retry number `retry` (0-based), or null when this error must not be retried. A
+ * `retry-after` is honoured and the jittered backoff added on top: tills that were all told "in one
+ * second" would otherwise all come back in that same instant and be refused together again.
+ */
 function retryDelayMs(
   error: AppError,
   retry: number,
@@ -48,7 +52,9 @@ function retryDelayMs(
 ): number | null {
   if (retry + 1 >= options.attempts || !transientKinds.has(error.kind)) return null;
   if (error.retryAfterMs === undefined) return backoffMs(retry, options, random);
-  return error.retryAfterMs <= options.maxRetryAfterMs ? error.retryAfterMs : null;
+  return error.retryAfterMs <= options.maxRetryAfterMs
+    ? error.retryAfterMs + backoffMs(retry, options, random)
+    : null;
 }
 
 /** `retry-after` is either delay seconds or an HTTP date. */

@@ -13,8 +13,8 @@ import type { CatalogEvent } from "../../shared/ipc/catalog-channels.ts";
 import type { EventData } from "../../shared/ipc/catalog-contract.ts";
 import type { IpcError } from "../../shared/ipc/ipc-result.ts";
 import { type AppSettings, appSettingsSchema, defaultSettings } from "../../shared/settings/app-settings.ts";
-import type { Auth } from "../api/commerce-client.ts";
-import type { RetryOptions } from "../api/retry-policy.ts";
+import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
+import { deadlinesOf } from "../api/request-deadlines.ts";
 import { catalogFileFor } from "../catalog/catalog-store.ts";
 import { wireCatalog } from "../catalog-wiring.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
@@ -41,8 +41,8 @@ export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   /** The sync worker's module (src/core/service/sync-worker.ts, or its build output). */
   syncWorker: { url: URL; create?: CreateWorker };
-  /** Plain data only: the worker gets the same. */
-  client?: { timeoutMs?: number; retry?: Partial<RetryOptions> };
+  /** Plain data only: the worker gets the same. Deadlines given here win over the settings' timeouts. */
+  client?: Pick<CommerceClientOptions, "deadlines" | "retry">;
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Told about faults nobody asked for (a background sync's bug, a status that failed to build). */
   onFault?: (what: string, error: unknown) => void;
@@ -74,7 +74,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     records: deps.records,
     secrets: deps.secrets,
     clock: () => clock.now(),
-    client: { ...deps.client, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    client: () => ({ ...clientOptions(), ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
     scanOptions: () => settings.scanner,
   });
   const listeners = {
@@ -101,6 +101,13 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       if (online && previous === false) void backgroundSync();
     },
   });
+
+  function clientOptions(): Pick<CommerceClientOptions, "deadlines" | "retry"> {
+    return {
+      deadlines: { ...deadlinesOf(settings.requestTimeouts), ...deps.client?.deadlines },
+      retry: deps.client?.retry,
+    };
+  }
 
   function emit<E extends CatalogEvent>(event: E, data: EventData<E>): void {
     for (const listener of listeners[event]) {
@@ -186,7 +193,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
           baseUrl: info.baseUrl,
           full: run.mode === "full",
           pageSize: settings.pageSize,
-          client: { timeoutMs: deps.client?.timeoutMs, retry: deps.client?.retry },
+          client: clientOptions(),
           clockOffsetMs: serviceTime.now() - Date.now(),
         },
         token: tokenFor,
@@ -196,6 +203,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
         },
         onFault: (detail) => fault("sync worker", detail),
         signal: run.controller.signal,
+        watchdog: { clock, stallMs: settings.syncStallMinutes * minuteMs },
       });
       // The worker downloaded into a fresh file: the read connection still holds the damaged one.
       if (summary.damagedCatalogSetAside !== null) await core.close();

@@ -11,7 +11,7 @@ export interface SyncJob {
   baseUrl: string;
   full: boolean;
   pageSize: number;
-  client: Pick<CommerceClientOptions, "timeoutMs" | "retry">;
+  client: Pick<CommerceClientOptions, "deadlines" | "retry">;
   /** The service's clock minus this thread's: the worker stamps syncs in the service's time. */
   clockOffsetMs: number;
 }

@@ -1,12 +1,15 @@
 // Runs one sync in a worker thread and turns its life into one promise: progress as it comes, token
 // requests answered from the session, the summary at the end, or an AppError when it fails, is
 // cancelled or dies (a crash, an out-of-memory, a terminate). A dead worker leaves the checkpoint of
-// its last committed page, so the next sync resumes from there.
+// its last committed page, so the next sync resumes from there. A worker that says nothing for too
+// long (stuck: every request has its deadlines, so a live sync always reports something) is
+// terminated by the watchdog, which frees the one sync slot.
 import type { Worker, WorkerOptions } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth } from "../api/commerce-client.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
+import type { ServiceClock } from "./service-clock.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 
@@ -22,6 +25,8 @@ export interface WorkerSyncOptions {
   /** The detail of a fault in the worker, for the log: the person sees a plain message instead. */
   onFault: (detail: string) => void;
   signal: AbortSignal;
+  /** The worker is stopped as stuck when no message (progress, token request) comes for `stallMs`. */
+  watchdog: { clock: ServiceClock; stallMs: number };
 }
 
 export interface WorkerSyncResult {
@@ -33,6 +38,14 @@ export interface WorkerSyncResult {
 const diedMessage =
   "The catalog download stopped unexpectedly. Lookups keep working; the next sync continues where it stopped.";
 
+function stuckMessage(stallMs: number): string {
+  const minutes = Math.max(1, Math.round(stallMs / 60_000));
+  return (
+    `The catalog download made no progress for ${minutes} ${minutes === 1 ? "minute" : "minutes"} and was stopped. ` +
+    "Lookups keep working; the next sync continues where it stopped."
+  );
+}
+
 export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResult> {
   const worker = options.createWorker(options.workerUrl, { workerData: options.job });
   const send = (message: ToWorker) => worker.postMessage(message);
@@ -41,8 +54,16 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
     const cancel = () => send({ type: "cancel" });
     if (options.signal.aborted) cancel();
     options.signal.addEventListener("abort", cancel, { once: true });
+    const { clock, stallMs } = options.watchdog;
+    const stuck = () => {
+      outcome ??= { ok: false, error: new AppError("timeout", stuckMessage(stallMs)) };
+      void worker.terminate();
+    };
+    let watchdog = clock.setTimeout(stuck, stallMs);
 
     worker.on("message", (message: FromWorker) => {
+      clock.clearTimeout(watchdog);
+      watchdog = clock.setTimeout(stuck, stallMs);
       if (message.type === "token-request") {
         options.token(message.refused).then(
           (auth) => send({ type: "token", id: message.id, auth }),
@@ -62,6 +83,7 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
     });
     // Settled only once the thread is gone, so its write connection is closed by then.
     worker.on("exit", () => {
+      clock.clearTimeout(watchdog);
       options.signal.removeEventListener("abort", cancel);
       const final = outcome ?? { ok: false, error: new AppError("internal", diedMessage) };
       if (final.ok) resolve(final.result);

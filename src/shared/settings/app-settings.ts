@@ -54,6 +54,28 @@ export const scannerSettingsSchema = scanOptionsSchema.extend({
 });
 export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
 
+/**
+ * How long one request to the commerce service may take, phase by phase, in seconds: opening the
+ * connection, until the answer starts, and until its last byte. A request past one is given up
+ * (and retried), so a service that answers nothing or dribbles can never hold a sync.
+ */
+export const requestTimeoutsSchema = z.object({
+  connectSeconds: z.number().min(1).max(300),
+  firstByteSeconds: z.number().min(1).max(600),
+  wholeAnswerSeconds: z.number().min(1).max(3600),
+});
+export type RequestTimeouts = z.infer<typeof requestTimeoutsSchema>;
+
+// A connection opens in well under a second. A healthy service starts answering within seconds, but
+// one swamped by a whole chain syncing at opening time took over 30 s (npm run rush): a minute, like
+// common proxies' read timeout. A products page of 1,000 records is a few megabytes: two minutes
+// cover a slow shop line on top of a slow start.
+export const defaultRequestTimeouts: RequestTimeouts = {
+  connectSeconds: 10,
+  firstByteSeconds: 60,
+  wholeAnswerSeconds: 120,
+};
+
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
   baseUrl: serviceUrlSchema.nullable(),
@@ -62,6 +84,12 @@ export const appSettingsSchema = z.object({
   pageSize: z.number().int().min(1).max(5000),
   /** Minutes between background syncs; 0 syncs only at start-up, on demand and on reconnect. */
   syncIntervalMinutes: z.number().int().min(0).max(1440),
+  requestTimeouts: requestTimeoutsSchema,
+  /**
+   * A sync that reports nothing for this long is stopped as stuck, and the next one resumes. It must
+   * outlast one page's worst honest case: every attempt at its whole-answer timeout, plus the waits.
+   */
+  syncStallMinutes: z.number().int().min(1).max(120),
   /** A catalog older than this is shown as out of date. */
   staleAfterHours: z
     .number()
@@ -80,6 +108,9 @@ export const defaultSettings: AppSettings = {
   signIn: null,
   pageSize: 1000,
   syncIntervalMinutes: 15,
+  requestTimeouts: defaultRequestTimeouts,
+  // Above one page's worst honest case: four tries at the whole-answer timeout plus the waits.
+  syncStallMinutes: 15,
   staleAfterHours: 24,
   scanner: {
     prefix: "",

@@ -212,6 +212,8 @@ describe("faults injected by the service", () => {
       baseUrl: service.baseUrl,
       fetch: recorder.fetch,
       retry: { attempts: 10 },
+      // No jitter: a 429's wait is then its retry-after exactly.
+      random: () => 0,
       sleep: async (ms) => {
         waits.push(ms);
       },
@@ -241,7 +243,7 @@ describe("faults injected by the service", () => {
     service.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 5_000 });
     const impatient = createCommerceClient({
       baseUrl: service.baseUrl,
-      timeoutMs: 50,
+      deadlines: { firstByteMs: 50 },
       retry: { attempts: 2 },
       sleep: async () => {},
     });

@@ -36,7 +36,7 @@ async function clientFor(
       waits.push(ms);
     },
     clock: () => Date.parse("2030-01-01T00:00:00Z"),
-    timeoutMs: 2_000,
+    deadlines: { firstByteMs: 2_000 },
   });
   return { client, waits, server };
 }
@@ -79,16 +79,20 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(4);
   });
 
-  it("waits exactly as long as retry-after says, in seconds or as an HTTP date", async () => {
-    const { client, waits } = await clientFor((url) => [
-      { status: 429, headers: { "retry-after": "7" }, body: { status: 429, msg: "Slow down" } },
-      { status: 503, headers: { "retry-after": "Tue, 01 Jan 2030 00:00:12 GMT" } },
-      // Unreadable: the ordinary backoff (third retry, random() = 1) applies.
-      { status: 503, headers: { "retry-after": "soon" } },
-      page(url),
-    ]);
+  it("waits as long as retry-after says, in seconds or as an HTTP date, plus the jittered backoff", async () => {
+    const { client, waits } = await clientFor(
+      (url) => [
+        { status: 429, headers: { "retry-after": "7" }, body: { status: 429, msg: "Slow down" } },
+        { status: 503, headers: { "retry-after": "Tue, 01 Jan 2030 00:00:12 GMT" } },
+        // Unreadable: the ordinary backoff alone applies.
+        { status: 503, headers: { "retry-after": "soon" } },
+        page(url),
+      ],
+      { random: () => 0.5 },
+    );
     await client.fetchProductsPage(auth, query);
-    expect(waits).toEqual([7000, 12000, 2000]);
+    // Half of each retry's backoff ceiling (500, 1000, 2000 ms) on top of what the service asked for.
+    expect(waits).toEqual([7000 + 250, 12000 + 500, 1000]);
   });
 
   it("hands a retry-after beyond its patience to the caller as rate-limited", async () => {
@@ -164,7 +168,7 @@ describe("retries", () => {
     server = await startScriptedServer(["hang"]);
     const client = createCommerceClient({
       baseUrl: server.baseUrl,
-      timeoutMs: 50,
+      deadlines: { firstByteMs: 50 },
       retry: { attempts: 2 },
       sleep: async () => {},
     });

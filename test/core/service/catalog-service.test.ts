@@ -10,6 +10,7 @@ import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
 import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
 import type { ServiceClock } from "../../../src/core/service/service-clock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import type { ErrorKind } from "../../../src/shared/app-error.ts";
 import {
   openTestService,
   signInDemoService,
@@ -65,10 +66,15 @@ function track(test: TestCatalogService): TestCatalogService {
 /** A started catalog service, signed in to `running`, with its first sync done. */
 async function syncedService(
   running: RunningService,
-  options: { pageSize?: number; remember?: boolean; clock?: ServiceClock } = {},
+  options: {
+    pageSize?: number;
+    remember?: boolean;
+    clock?: ServiceClock;
+    workerUrls?: (URL | undefined)[];
+  } = {},
 ) {
   const dir = await dataDir();
-  const test = track(openTestService(dir, { clock: options.clock }));
+  const test = track(openTestService(dir, { clock: options.clock, workerUrls: options.workerUrls }));
   await test.service.start();
   if (options.pageSize !== undefined) await test.service.changeSettings({ pageSize: options.pageSize });
   const signedIn = await signInDemoService(test.service, running, options.remember);
@@ -85,6 +91,29 @@ async function syncedAndClosed(running: RunningService): Promise<string> {
   await syncsSettled(first);
   await first.service.close();
   return dir;
+}
+
+/**
+ * After a full sync of 2,000 products stopped half-way with an error of `kind`: the status says so,
+ * lookups keep answering, and the next sync resumes, completes and clears the error.
+ */
+async function expectStoppedThenResumed(
+  stopped: { dir: string; test: TestCatalogService; running: RunningService; code: string | undefined },
+  kind: ErrorKind,
+): Promise<void> {
+  const { dir, test, running, code } = stopped;
+  expect(await test.service.status()).toMatchObject({
+    syncUnfinished: true,
+    lastError: { kind },
+    sync: { running: false },
+  });
+  expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
+
+  const resumed = await test.service.startSync({ mode: "incremental" });
+  expect(resumed).toMatchObject({ mode: "full", resumed: true });
+  expect(resumed.received).toBeLessThan(2000);
+  expect(localProducts(dir, running.demo.accountId)).toEqual(await (await adminApi(running)).liveProducts());
+  expect((await test.service.status()).lastError).toBeNull();
 }
 
 async function someBarcodes(running: RunningService, count: number): Promise<string[]> {
@@ -209,21 +238,41 @@ describe("the catalog service", () => {
     stop();
     expect(error.kind).toBe("internal");
     expect(error.message).toMatch(/continues where it stopped/);
-    const status = await test.service.status();
-    expect(status).toMatchObject({
-      syncUnfinished: true,
-      lastError: { kind: "internal" },
-      sync: { running: false },
-    });
-    expect((await test.service.lookup({ code: code as string })).match).not.toBeNull();
+    await expectStoppedThenResumed({ dir, test, running, code }, "internal");
+  });
 
-    const resumed = await test.service.startSync({ mode: "incremental" });
-    expect(resumed).toMatchObject({ mode: "full", resumed: true });
-    expect(resumed.received).toBeLessThan(2000);
-    expect(localProducts(dir, running.demo.accountId)).toEqual(
-      await (await adminApi(running)).liveProducts(),
+  it("stops a worker that reports no progress for the stall time, frees the slot, and resumes next time", async () => {
+    const running = await referenceService({ demoProducts: 2000, seed: 35 });
+    const clock = manualClock();
+    const stuckWorker = new URL("./stuck-sync-worker.ts", import.meta.url);
+    // The sign-in's sync runs the real worker; the second sync, the one that gets stuck.
+    const { dir, test } = await syncedService(running, {
+      pageSize: 50,
+      clock,
+      workerUrls: [undefined, stuckWorker],
+    });
+    await test.service.changeSettings({ syncStallMinutes: 2 });
+    const [code] = await someBarcodes(running, 1);
+
+    const thirdPage = new Promise<void>((resolve) => {
+      const stop = test.service.onSyncProgress((progress) => {
+        if (progress.pages < 3) return;
+        stop();
+        resolve();
+      });
+    });
+    const stuck = failure(test.service.startSync({ mode: "full" }));
+    await thirdPage;
+    // Short of the stall time the worker is left alone; past it, it is stopped.
+    clock.advance(2 * 60_000 - 1);
+    expect((await test.service.status()).sync.running).toBe(true);
+    clock.advance(1);
+    const error = await stuck;
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toBe(
+      "The catalog download made no progress for 2 minutes and was stopped. Lookups keep working; the next sync continues where it stopped.",
     );
-    expect((await test.service.status()).lastError).toBeNull();
+    await expectStoppedThenResumed({ dir, test, running, code }, "timeout");
   });
 
   it("renews the session when the worker reports its token refused, for remembered credentials", async () => {

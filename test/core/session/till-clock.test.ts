@@ -44,7 +44,7 @@ function tillWithClock(dataDir: string, shiftMs: number) {
     dataDir,
     ...dataDirStores(dataDir),
     clock: () => serviceNow + shiftMs,
-    client: { fetch, sleep: async () => {} },
+    client: () => ({ fetch, sleep: async () => {} }),
   });
   return { ...wired, logins: () => recorder.count("/auth/"), refused: () => refused };
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../../src/server/service.ts";
-import { type CliResult, demoLoginArgs, startCli } from "../../support/cli-process.ts";
+import { type CliResult, demoLoginArgs, runCliWithin } from "../../support/cli-process.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/service-fixtures.ts";
 
@@ -30,15 +30,7 @@ afterAll(async () => {
 });
 
 /** Runs the CLI; a run that does not end within a minute is killed and shows as signal SIGKILL. */
-async function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
-  const { child, done } = startCli(["--data-dir", dataDir, ...args]);
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  try {
-    return await done;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const cli = (dataDir: string, ...args: string[]) => runCliWithin(60_000, ["--data-dir", dataDir, ...args]);
 
 async function signedInDir(): Promise<string> {
   const dir = await tempDir();

@@ -27,13 +27,15 @@ function show(
 }
 
 describe("settings form", () => {
-  it("saves the service address, intervals, scanner thresholds, prefix key, sound and language", async () => {
+  it("saves the service address, intervals, scanner thresholds, prefix key, timeouts, sound and language", async () => {
     const onSave = show();
     fireEvent.change(screen.getByLabelText(/Sync every/), { target: { value: "30" } });
     fireEvent.change(screen.getByLabelText(/out of date after/), { target: { value: "12" } });
     fireEvent.change(screen.getByLabelText(/Longest pause/), { target: { value: "40" } });
     fireEvent.change(screen.getByLabelText(/Shortest scan/), { target: { value: "8" } });
     fireEvent.change(screen.getByLabelText(/prefix key/), { target: { value: "F9" } });
+    fireEvent.change(screen.getByLabelText(/no answer starts/), { target: { value: "90" } });
+    fireEvent.change(screen.getByLabelText(/no progress/), { target: { value: "20" } });
     fireEvent.click(screen.getByLabelText("Sound on scan"));
     fireEvent.change(screen.getByLabelText("Language"), { target: { value: "de" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -45,6 +47,8 @@ describe("settings form", () => {
       staleAfterHours: 12,
       sound: false,
       language: "de",
+      requestTimeouts: { ...defaultSettings.requestTimeouts, firstByteSeconds: 90 },
+      syncStallMinutes: 20,
       scanner: {
         maxKeyGapMs: 40,
         minLength: 8,

@@ -1,5 +1,5 @@
 // The till's settings: service address, sync interval, stale age, scanner thresholds and prefix,
-// sound, language. Numbers are checked here for a plain message; the contract checks everything again.
+// request timeouts and the stuck-sync time, sound, language. Numbers are checked here for a plain message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
@@ -12,7 +12,16 @@ export interface SettingsFormProps {
 }
 
 interface NumberField {
-  name: "syncIntervalMinutes" | "staleAfterHours" | "maxKeyGapMs" | "maxScanMs" | "minLength";
+  name:
+    | "syncIntervalMinutes"
+    | "staleAfterHours"
+    | "maxKeyGapMs"
+    | "maxScanMs"
+    | "minLength"
+    | "connectSeconds"
+    | "firstByteSeconds"
+    | "wholeAnswerSeconds"
+    | "syncStallMinutes";
   label: MessageKey;
   min: number;
   max: number;
@@ -24,6 +33,10 @@ const numberFields: NumberField[] = [
   { name: "maxKeyGapMs", label: "settings.maxGap", min: 5, max: 1000 },
   { name: "maxScanMs", label: "settings.maxScan", min: 20, max: 5000 },
   { name: "minLength", label: "settings.minLength", min: 1, max: 64 },
+  { name: "connectSeconds", label: "settings.connectTimeout", min: 1, max: 300 },
+  { name: "firstByteSeconds", label: "settings.firstByteTimeout", min: 1, max: 600 },
+  { name: "wholeAnswerSeconds", label: "settings.answerTimeout", min: 1, max: 3600 },
+  { name: "syncStallMinutes", label: "settings.syncStall", min: 1, max: 120 },
 ];
 
 const scannerTextFields: [keyof ScannerText, MessageKey][] = [
@@ -42,6 +55,10 @@ function numbersOf(settings: AppSettings): Record<NumberField["name"], string> {
     maxKeyGapMs: String(settings.scanner.maxKeyGapMs),
     maxScanMs: String(settings.scanner.maxScanMs),
     minLength: String(settings.scanner.minLength),
+    connectSeconds: String(settings.requestTimeouts.connectSeconds),
+    firstByteSeconds: String(settings.requestTimeouts.firstByteSeconds),
+    wholeAnswerSeconds: String(settings.requestTimeouts.wholeAnswerSeconds),
+    syncStallMinutes: String(settings.syncStallMinutes),
   };
 }
 
@@ -82,6 +99,12 @@ export function SettingsForm(props: SettingsFormProps) {
       baseUrl: baseUrl.trim() === "" ? null : baseUrl.trim(),
       syncIntervalMinutes: parsed.syncIntervalMinutes,
       staleAfterHours: parsed.staleAfterHours,
+      requestTimeouts: {
+        connectSeconds: parsed.connectSeconds ?? settings.requestTimeouts.connectSeconds,
+        firstByteSeconds: parsed.firstByteSeconds ?? settings.requestTimeouts.firstByteSeconds,
+        wholeAnswerSeconds: parsed.wholeAnswerSeconds ?? settings.requestTimeouts.wholeAnswerSeconds,
+      },
+      syncStallMinutes: parsed.syncStallMinutes,
       scanner: {
         ...settings.scanner,
         ...scannerText,
@@ -122,12 +145,16 @@ export function SettingsForm(props: SettingsFormProps) {
       {numberFields.slice(0, 2).map(numberInput)}
       <fieldset>
         <legend>{t("settings.scanner")}</legend>
-        {numberFields.slice(2).map(numberInput)}
+        {numberFields.slice(2, 5).map(numberInput)}
         {scannerTextFields.map(([name, label]) =>
           input(name, t(label), scannerText[name], (value) =>
             setScannerText({ ...scannerText, [name]: value }),
           ),
         )}
+      </fieldset>
+      <fieldset>
+        <legend>{t("settings.connection")}</legend>
+        {numberFields.slice(5).map(numberInput)}
       </fieldset>
       <div className="field checkbox">
         <input

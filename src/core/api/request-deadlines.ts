@@ -1,0 +1,79 @@
+// How long one request to the commerce service may take, phase by phase. A proxy, a captive portal or
+// an overloaded gateway can accept a connection and then answer nothing, or answer one byte at a
+// time for ever: without a deadline on the whole answer such a request holds the sync, and the one
+// sync slot, until the till restarts.
+import { defaultRequestTimeouts, type RequestTimeouts } from "../../shared/settings/app-settings.ts";
+export interface RequestDeadlines {
+  /** Until the connection to the service is open (TCP, and TLS for https). */
+  connectMs: number;
+  /** From sending the request until the answer starts (its status line and headers). */
+  firstByteMs: number;
+  /** From sending the request until the answer's last byte: a body that keeps trickling ends here. */
+  wholeAnswerMs: number;
+}
+
+/** The settings' timeouts (seconds, as a person sets them) as deadlines. */
+export function deadlinesOf(timeouts: RequestTimeouts): RequestDeadlines {
+  return {
+    connectMs: timeouts.connectSeconds * 1000,
+    firstByteMs: timeouts.firstByteSeconds * 1000,
+    wholeAnswerMs: timeouts.wholeAnswerSeconds * 1000,
+  };
+}
+
+export const defaultDeadlines: RequestDeadlines = deadlinesOf(defaultRequestTimeouts);
+
+export type DeadlinePhase = keyof RequestDeadlines;
+
+export interface AttemptDeadlines {
+  /** Aborted when a deadline passes or the caller cancels. */
+  signal: AbortSignal;
+  /** The answer has started: only the whole-answer deadline still runs. */
+  answerStarted(): void;
+  /** The deadline that ended the attempt, if one did. */
+  missed(): DeadlinePhase | null;
+  /** Stops the timers; call once the attempt is over, however it ended. */
+  finish(): void;
+}
+
+/** The first-byte and whole-answer deadlines of one attempt, as timers over an abort signal. */
+export function startAttemptDeadlines(deadlines: RequestDeadlines, caller?: AbortSignal): AttemptDeadlines {
+  const controller = new AbortController();
+  let missed: DeadlinePhase | null = null;
+  const expire = (phase: DeadlinePhase, ms: number) =>
+    setTimeout(() => {
+      missed = phase;
+      controller.abort();
+    }, ms);
+  const firstByte = expire("firstByteMs", deadlines.firstByteMs);
+  const wholeAnswer = expire("wholeAnswerMs", deadlines.wholeAnswerMs);
+  const cancel = () => controller.abort(caller?.reason);
+  if (caller?.aborted) cancel();
+  caller?.addEventListener("abort", cancel, { once: true });
+  return {
+    signal: controller.signal,
+    answerStarted: () => clearTimeout(firstByte),
+    missed: () => missed,
+    finish() {
+      clearTimeout(firstByte);
+      clearTimeout(wholeAnswer);
+      caller?.removeEventListener("abort", cancel);
+    },
+  };
+}
+
+/**
+ * A fetch whose connections must open within the connect deadline. Node's fetch cannot tell opening
+ * a connection from waiting for an answer, so the connection pool (undici's, which Node's fetch is
+ * built on) keeps this deadline. Loaded on the first request, like ky.
+ */
+export async function fetchWithConnectDeadline(base: typeof fetch, connectMs: number): Promise<typeof fetch> {
+  const { Agent } = await import("undici");
+  // Idle connections do not keep a process alive: the pool needs no closing. Node's fetch takes any
+  // undici dispatcher; its bundled types name an older undici's, and the DOM's none.
+  const dispatcher: unknown = new Agent({ connect: { timeout: connectMs } });
+  return (input, init) => base(input, { ...init, dispatcher } as RequestInit);
+}
+
+/** undici's code for a connection that did not open within the connect deadline. */
+export const connectTimeoutCode = "UND_ERR_CONNECT_TIMEOUT";
