@@ -3,6 +3,7 @@ import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
 import type { Session } from "../core/session/session.ts";
 import { dataDirStores } from "../core/storage/data-dir-stores.ts";
+import type { SettingsStore } from "../core/storage/settings-store.ts";
 import type { CliIo } from "./cli-io.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
 
@@ -10,10 +11,14 @@ export interface OpenCatalog {
   dataDir: string;
   session: Session;
   core: CatalogCore;
+  /** The data folder's settings file, shared with `npm run ui` over the same folder. */
+  settings: SettingsStore;
 }
 
 export function openCatalog(dataDir: string): OpenCatalog {
-  return { dataDir, ...wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now }) };
+  const { records, secrets, settings } = dataDirStores(dataDir);
+  const prices = async () => (await settings.read()).prices;
+  return { dataDir, settings, ...wireCatalog({ dataDir, records, secrets, clock: Date.now, prices }) };
 }
 
 /** Opens the catalog for one command and always closes it, whatever the command does. */

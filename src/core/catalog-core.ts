@@ -5,10 +5,13 @@
 import type { Product } from "../shared/api/product.ts";
 import { AppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
+import type { BranchCount } from "../shared/catalog/branch-count.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
+import { type PriceContext, type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
+import { defaultSettings, type PriceSettings } from "../shared/settings/app-settings.ts";
 import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
@@ -25,6 +28,8 @@ export interface CatalogCore {
   }): Promise<CatalogFileSyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
+  /** The branches the catalog's branch prices name, with how many products each prices. */
+  branches(): Promise<BranchCount[]>;
   /** A product by id with its parent and variants, or null. */
   product(id: string): Promise<ProductFamily | null>;
   status(): Promise<CatalogStatus>;
@@ -44,8 +49,14 @@ export function createCatalogCore(deps: {
   clock: () => number;
   /** Read at every lookup, so a change of the scanner settings applies at once. */
   scanOptions?: () => ScanOptions;
+  /** The till's branch and currency, read at every lookup; the default prices when absent. */
+  prices?: () => PriceSettings | Promise<PriceSettings>;
+  /** The till's IANA time zone, where offers given as dates begin and end; the system's when absent. */
+  timeZone?: string;
 }): CatalogCore {
   const { session, clock } = deps;
+  const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
 
@@ -108,20 +119,28 @@ export function createCatalogCore(deps: {
 
     async lookup(input) {
       const { catalog } = await requireCatalog();
-      const code = readScan(input, deps.scanOptions?.(), new Date(clock()));
-      return catalog.read(async (store) => {
+      const at = clock();
+      const code = readScan(input, deps.scanOptions?.(), new Date(at));
+      const match = await catalog.read(async (store) => {
         for (const key of code.searchKeys) {
-          const match = await store.lookupCode(key);
-          if (match !== null) return found(input, code, match);
+          const byCode = await store.lookupCode(key);
+          if (byCode !== null) return byCode;
         }
-        const byIdentifier = await store.lookupIdentifier(code.normalised);
-        if (byIdentifier !== null) return found(input, code, byIdentifier);
-        return { query: input, code, match: null, label: null, reason: noMatchReason(code) };
+        return store.lookupIdentifier(code.normalised);
       });
+      if (match === null) {
+        return { query: input, code, match: null, price: null, label: null, reason: noMatchReason(code) };
+      }
+      const price = priceOf(match, { ...(await priceSettings()), at, timeZone });
+      return { query: input, code, match, price, label: labelCharge(code, price), reason: null };
     },
 
     async search(text, limit = 20) {
       return (await requireCatalog()).catalog.read((store) => store.search(text, limit));
+    },
+
+    async branches() {
+      return (await requireCatalog()).catalog.read((store) => store.branches());
     },
 
     async product(id) {
@@ -154,6 +173,7 @@ export function createCatalogCore(deps: {
         tokenExpiresAt: signIn === "signed-out" ? null : (record?.expiresAt ?? null),
         serverTotal: state.serverTotal,
         mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
+        prices: await priceSettings(),
       };
     },
 
@@ -170,8 +190,9 @@ export function createCatalogCore(deps: {
   };
 }
 
-function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
-  return { query, code, match, label: labelCharge(code, match.product), reason: null };
+/** A variant without a price of its own sells at its parent's. */
+function priceOf(match: LookupMatch, context: PriceContext): ResolvedPrice | null {
+  return resolvePrice(match.product.prices, context) ?? resolvePrice(match.parent?.prices, context);
 }
 
 /** A problem with the code itself explains the miss better than "unknown". */

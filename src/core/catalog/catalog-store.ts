@@ -4,9 +4,11 @@
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
+import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
+import { catalogBranches } from "./catalog-branches.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
@@ -35,6 +37,8 @@ export interface CatalogStore {
   /** A live product by id, with its parent and variants. */
   productById(id: string): Promise<ProductFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
+  /** The branches named in branch prices, most products first. */
+  branches(): Promise<BranchCount[]>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
   /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
@@ -81,6 +85,8 @@ export async function openCatalogStore(
     (writes ??= import("./catalog-writes.ts").then((module) =>
       module.catalogWrites(writer, options.clock ?? Date.now),
     ));
+  let branches: (() => BranchCount[]) | undefined;
+  const listingBranches = () => (branches ??= catalogBranches(readConnection));
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
@@ -95,6 +101,7 @@ export async function openCatalogStore(
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
+    branches: guard(async () => listingBranches()()),
     counts: guard(async () => state.counts()),
     check: async (mode) => integrityProblem(writer, mode),
     async close() {

@@ -1,5 +1,6 @@
 // What a till knows about its local catalog and its sign-in, for `status` and the status bar.
 import { z } from "zod";
+import { priceSettingsSchema } from "../settings/app-settings.ts";
 import { accountInfoSchema, sessionStates } from "./session-info.ts";
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -23,5 +24,7 @@ export const catalogStatusSchema = z.object({
   tokenExpiresAt: isoInstant.nullable(),
   serverTotal: z.number().int().nonnegative().nullable(),
   mismatch: z.boolean(),
+  /** This till's branch and currency, as its prices are worked out. */
+  prices: priceSettingsSchema,
 });
 export type CatalogStatus = z.infer<typeof catalogStatusSchema>;

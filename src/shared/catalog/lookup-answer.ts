@@ -10,6 +10,7 @@ import {
   scanProblemKinds,
 } from "../barcode/scan-reading.ts";
 import { labelChargeSchema } from "./label-charge.ts";
+import { resolvedPriceSchema } from "./price-rule.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -67,6 +68,11 @@ export const lookupAnswerSchema = z.object({
   /** What the scanned code was understood to be. */
   code: scanReadingSchema,
   match: lookupMatchSchema.nullable(),
+  /**
+   * The matched product's price for this till now (its parent's when it has none of its own); null
+   * when nothing matched or it has no price in the till's currency.
+   */
+  price: resolvedPriceSchema.nullable(),
   /** For a label with a value inside and a product found: the amount to charge; else null. */
   label: labelChargeSchema.nullable(),
   /** Why nothing matched, in words a cashier can act on; null when something did. */

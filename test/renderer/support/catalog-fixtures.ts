@@ -7,6 +7,7 @@ import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
+import { type PriceContext, resolvePrice } from "../../../src/shared/catalog/price-rule.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
 let stamp = 1_700_000_000_000;
@@ -78,18 +79,31 @@ export const shirtVariants: Product[] = [
 
 export const catalogProducts = [milk, apples, retired, shirt, ...shirtVariants];
 
+/** The fixtures' till: no branch, each product's own currency, the fixtures' clock, in Berlin. */
+export const fixturePrices: PriceContext = {
+  branch: null,
+  currency: null,
+  at: Date.parse("2026-11-22T10:00:00Z"),
+  timeZone: "Europe/Berlin",
+};
+
 /** What the catalog would answer for a code, worked out from the fixtures above. */
-export function answerFor(code: string, products: readonly Product[] = catalogProducts): LookupAnswer {
+export function answerFor(
+  code: string,
+  products: readonly Product[] = catalogProducts,
+  prices: PriceContext = fixturePrices,
+): LookupAnswer {
   const reading = readScan(code);
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
       const match = matchOf(found, products);
-      return { query: code, code: reading, match, label: labelCharge(reading, found), reason: null };
+      const price = resolvePrice(found.prices, prices) ?? resolvePrice(match.parent?.prices, prices);
+      return { query: code, code: reading, match, price, label: labelCharge(reading, price), reason: null };
     }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, label: null, reason };
+  return { query: code, code: reading, match: null, price: null, label: null, reason };
 }
 
 export function matchOf(found: Product, products: readonly Product[] = catalogProducts): LookupMatch {
@@ -117,6 +131,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     tokenExpiresAt: "2026-11-22T14:00:00.000Z",
     serverTotal: catalogProducts.length,
     mismatch: false,
+    prices: { branch: null, currency: null },
     freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
     sync: { running: false, mode: null, progress: null, nextAt: null },
     online: true,
