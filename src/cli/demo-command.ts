@@ -94,7 +94,7 @@ async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {
   const word = searchWord(products);
   const results = await catalog.core.search(word.typed, 5);
   io.stdout.write(`> search "${word.typed}"  (typed without accents; finds "${word.from}")\n`);
-  io.stdout.write(`${results.map(describeProductLine).join("\n")}\n`);
+  io.stdout.write(`${results.map((product) => describeProductLine(product)).join("\n")}\n`);
 }
 
 /** Codes worth showing, taken from what the service holds; each one found only in the local catalog. */

@@ -4,6 +4,8 @@ import { productCodes } from "../shared/api/product-codes.ts";
 import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";
+import type { ResolvedPrice } from "../shared/catalog/price-rule.ts";
+import { priceEnd } from "../shared/catalog/price-until.ts";
 import { productKindName } from "../shared/catalog/product-kind.ts";
 import { count } from "./people-format.ts";
 
@@ -47,16 +49,46 @@ function describeLabel(label: LabelCharge): string[] {
   return lines;
 }
 
-export function describeProductLine(product: Product): string {
+/** The price this till charges, why, and the quantity prices: "2.79 € (offer until 30 Nov; from 6: 2.49 € each)". */
+export function describePrice(price: ResolvedPrice | null): string {
+  const gross = price?.amount.gross;
+  if (price === null || gross === null || gross === undefined) return "no price";
+  const money = (amount: number | null) =>
+    amount === null ? "no price" : formatMoney({ amount, currency: price.currency });
+  const until = price.until === null ? "" : ` until ${endText(price.until)}`;
+  const reasons = [
+    price.source === "time-based"
+      ? `offer${until}`
+      : price.source === "branch"
+        ? `branch price${until}`
+        : until.trim(),
+    ...price.tiers.map((tier) => `from ${count(tier.qty)}: ${money(tier.amount.gross)} each`),
+  ].filter((reason) => reason !== "");
+  return reasons.length === 0 ? money(gross) : `${money(gross)} (${reasons.join("; ")})`;
+}
+
+function endText(until: string): string {
+  const { at, wholeDay } = priceEnd(until);
+  const options: Intl.DateTimeFormatOptions = wholeDay
+    ? { day: "numeric", month: "short" }
+    : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+  return new Intl.DateTimeFormat(undefined, options).format(at);
+}
+
+export function describeProductLine(product: Product, price = formatPrice(product)): string {
   const flags = product.active ? "" : "  [inactive]";
   const codes = productCodes(product).join(", ") || "no barcode";
-  return `${product.name}  ${formatPrice(product)}  (${productKindName(product.type)}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
+  return `${product.name}  ${price}  (${productKindName(product.type)}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
 }
 
 export function describeMatch(answer: LookupAnswer): string {
   const match = answer.match;
   if (match === null) return "";
-  const lines = [`${describeProductLine(match.product)}${matchedWords[match.matchedBy]}`];
+  const lines = [
+    `${describeProductLine(match.product, describePrice(answer.price))}${matchedWords[match.matchedBy]}`,
+  ];
+  for (const conflict of answer.price?.conflicts ?? [])
+    lines.push(`  note on the prices: ${conflict.message}`);
   if (answer.label) lines.push(...describeLabel(answer.label));
   if (match.parent) lines.push(`  variant of: ${match.parent.name}`);
   for (const variant of match.variants) {
