@@ -5,7 +5,7 @@ import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";
 import type { ResolvedPrice } from "../shared/catalog/price-rule.ts";
-import { priceEnd } from "../shared/catalog/price-until.ts";
+import { priceMoment } from "../shared/catalog/price-until.ts";
 import { productKindName } from "../shared/catalog/product-kind.ts";
 import { count } from "./people-format.ts";
 
@@ -49,26 +49,28 @@ function describeLabel(label: LabelCharge): string[] {
   return lines;
 }
 
-/** The price this till charges, why, and the quantity prices: "2.79 € (offer until 30 Nov; from 6: 2.49 € each)". */
+/**
+ * The price this till charges, why, and the quantity prices: "2.79 € (offer until 30 Nov)",
+ * "3.49 € (branch price; offer from 1 Dec)", "3.99 € (from 6: 2.99 € each)".
+ */
 export function describePrice(price: ResolvedPrice | null): string {
   const gross = price?.amount.gross;
   if (price === null || gross === null || gross === undefined) return "no price";
   const money = (amount: number | null) =>
     amount === null ? "no price" : formatMoney({ amount, currency: price.currency });
-  const until = price.until === null ? "" : ` until ${endText(price.until)}`;
-  const reasons = [
-    price.source === "time-based"
-      ? `offer${until}`
-      : price.source === "branch"
-        ? `branch price${until}`
-        : until.trim(),
-    ...price.tiers.map((tier) => `from ${count(tier.qty)}: ${money(tier.amount.gross)} each`),
-  ].filter((reason) => reason !== "");
+  const reasons: string[] = [];
+  // Only offers begin and end: a price that is no offer changes when one begins.
+  if (price.source === "time-based")
+    reasons.push(price.until === null ? "offer" : `offer until ${momentText(price.until, "end")}`);
+  if (price.source === "branch") reasons.push("branch price");
+  if (price.source !== "time-based" && price.until !== null)
+    reasons.push(`offer from ${momentText(price.until, "start")}`);
+  for (const tier of price.tiers) reasons.push(`from ${count(tier.qty)}: ${money(tier.amount.gross)} each`);
   return reasons.length === 0 ? money(gross) : `${money(gross)} (${reasons.join("; ")})`;
 }
 
-function endText(until: string): string {
-  const { at, wholeDay } = priceEnd(until);
+function momentText(iso: string, role: "end" | "start"): string {
+  const { at, wholeDay } = priceMoment(iso, role);
   const options: Intl.DateTimeFormatOptions = wholeDay
     ? { day: "numeric", month: "short" }
     : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
@@ -96,7 +98,8 @@ export function describeMatch(answer: LookupAnswer): string {
       .map(([name, value]) => `${name} ${value}`)
       .join(", ");
     const marker = variant.id === match.product.id ? "*" : " ";
-    lines.push(`  ${marker} ${attributes}  ${formatPrice(variant)}  ${productCodes(variant).join(", ")}`);
+    const price = describePrice(match.prices[variant.id] ?? null);
+    lines.push(`  ${marker} ${attributes}  ${price}  ${productCodes(variant).join(", ")}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -7,9 +7,14 @@ import { AppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
 import type { BranchCount } from "../shared/catalog/branch-count.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
+import { familyPrices } from "../shared/catalog/family-prices.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
-import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
-import { type PriceContext, type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
+import type {
+  FamilyPrices,
+  LookupAnswer,
+  ProductFamily,
+  StoredFamily,
+} from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
 import { defaultSettings, type PriceSettings } from "../shared/settings/app-settings.ts";
 import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "./catalog/catalog-file-guard.ts";
@@ -57,6 +62,13 @@ export function createCatalogCore(deps: {
   const { session, clock } = deps;
   const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
+  /** This till's prices for the family, at this instant (offers start and end without a sync). */
+  async function priced<F extends StoredFamily>(
+    family: F,
+    at = clock(),
+  ): Promise<F & { prices: FamilyPrices }> {
+    return { ...family, prices: familyPrices(family, { ...(await priceSettings()), at, timeZone }) };
+  }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
 
@@ -131,8 +143,9 @@ export function createCatalogCore(deps: {
       if (match === null) {
         return { query: input, code, match: null, price: null, label: null, reason: noMatchReason(code) };
       }
-      const price = priceOf(match, { ...(await priceSettings()), at, timeZone });
-      return { query: input, code, match, price, label: labelCharge(code, price), reason: null };
+      const withPrices = await priced(match, at);
+      const price = withPrices.prices[match.product.id] ?? null;
+      return { query: input, code, match: withPrices, price, label: labelCharge(code, price), reason: null };
     },
 
     async search(text, limit = 20) {
@@ -144,7 +157,8 @@ export function createCatalogCore(deps: {
     },
 
     async product(id) {
-      return (await requireCatalog()).catalog.read((store) => store.productById(id));
+      const family = await (await requireCatalog()).catalog.read((store) => store.productById(id));
+      return family === null ? null : priced(family);
     },
 
     async check() {
@@ -188,11 +202,6 @@ export function createCatalogCore(deps: {
 
     close: closeCatalog,
   };
-}
-
-/** A variant without a price of its own sells at its parent's. */
-function priceOf(match: LookupMatch, context: PriceContext): ResolvedPrice | null {
-  return resolvePrice(match.product.prices, context) ?? resolvePrice(match.parent?.prices, context);
 }
 
 /** A problem with the code itself explains the miss better than "unknown". */

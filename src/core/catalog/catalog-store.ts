@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
-import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { catalogBranches } from "./catalog-branches.ts";
@@ -31,11 +31,11 @@ export interface CatalogStore {
   /** null when never written; the sync engine parses it. */
   readSyncState(): Promise<unknown>;
   writeSyncState(syncState: unknown): Promise<void>;
-  lookupCode(code: string): Promise<LookupMatch | null>;
+  lookupCode(code: string): Promise<StoredMatch | null>;
   /** A product whose SKU, else custom id, is the text (exact, case-insensitive). */
-  lookupIdentifier(text: string): Promise<LookupMatch | null>;
+  lookupIdentifier(text: string): Promise<StoredMatch | null>;
   /** A live product by id, with its parent and variants. */
-  productById(id: string): Promise<ProductFamily | null>;
+  productById(id: string): Promise<StoredFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
   /** The branches named in branch prices, most products first. */
   branches(): Promise<BranchCount[]>;

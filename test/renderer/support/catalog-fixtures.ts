@@ -5,9 +5,10 @@ import { productCodes } from "../../../src/shared/api/product-codes.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
-import { type PriceContext, resolvePrice } from "../../../src/shared/catalog/price-rule.ts";
+import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
 let stamp = 1_700_000_000_000;
@@ -97,8 +98,8 @@ export function answerFor(
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
-      const match = matchOf(found, products);
-      const price = resolvePrice(found.prices, prices) ?? resolvePrice(match.parent?.prices, prices);
+      const match = matchOf(found, products, prices);
+      const price = match.prices[found.id] ?? null;
       return { query: code, code: reading, match, price, label: labelCharge(reading, price), reason: null };
     }
   }
@@ -106,7 +107,11 @@ export function answerFor(
   return { query: code, code: reading, match: null, price: null, label: null, reason };
 }
 
-export function matchOf(found: Product, products: readonly Product[] = catalogProducts): LookupMatch {
+export function matchOf(
+  found: Product,
+  products: readonly Product[] = catalogProducts,
+  prices: PriceContext = fixturePrices,
+): LookupMatch {
   const parentId =
     found.type === "variant" ? found.parent : found.type === "variant_product" ? found.id : null;
   const parent =
@@ -114,7 +119,8 @@ export function matchOf(found: Product, products: readonly Product[] = catalogPr
   const variants = parentId
     ? products.filter((item) => item.type === "variant" && item.parent === parentId)
     : [];
-  return { product: found, parent, variants, matchedBy: "code" };
+  const family = { product: found, parent, variants };
+  return { ...family, prices: familyPrices(family, prices), matchedBy: "code" };
 }
 
 export function status(fields: Partial<AppStatus> = {}): AppStatus {
