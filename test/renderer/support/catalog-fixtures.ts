@@ -80,13 +80,44 @@ export const shirtVariants: Product[] = [
 
 export const catalogProducts = [milk, apples, retired, shirt, ...shirtVariants];
 
-/** The fixtures' till: no branch, each product's own currency, the fixtures' clock, in Berlin. */
+/** The fixtures' till: no branch, each product's own currency, the fixtures' clock, where the tests run. */
 export const fixturePrices: PriceContext = {
   branch: null,
   currency: null,
   at: Date.parse("2026-11-22T10:00:00Z"),
-  timeZone: "Europe/Berlin",
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
+
+const euros = (gross: number) => [
+  { amount: { net: Math.round((gross / 1.19) * 100) / 100, gross }, currency: "EUR" },
+];
+
+/** Priced per branch, by quantity and on offer from 20 to 30 Nov 2026 (whole days). */
+export const mulledWine = product({
+  id: "mulled-wine",
+  name: "Glühwein 1 l",
+  barcode: "4020000000011",
+  prices: {
+    default_prices: euros(3.99),
+    branch_prices: [{ branch: "berlin-mitte", prices: euros(3.49) }],
+    scaled_prices: [{ qty: 6, prices: euros(2.99) }],
+    time_based_prices: [{ time_range: { start: "2026-11-20", end: "2026-11-30" }, prices: euros(2.79) }],
+  },
+});
+
+/** Two offers running at once: the service contradicting itself. */
+export const stollen = product({
+  id: "stollen",
+  name: "Christstollen 750 g",
+  barcode: "4020000000028",
+  prices: {
+    default_prices: euros(9.99),
+    time_based_prices: [
+      { time_range: { start: "2026-11-01T00:00:00Z", end: null }, prices: euros(8.99) },
+      { time_range: { start: "2026-11-15T00:00:00Z", end: "2026-12-24T12:00:00Z" }, prices: euros(7.99) },
+    ],
+  },
+});
 
 /** What the catalog would answer for a code, worked out from the fixtures above. */
 export function answerFor(
