@@ -27,8 +27,7 @@ export const branchCommand: Command = {
         return exitCodes.ok;
       }
       const branch = values.none ? null : branchId(typed);
-      const settings = await catalog.settings.read();
-      await catalog.settings.write({ ...settings, prices: { ...settings.prices, branch } });
+      await setBranch(catalog, branch);
       io.stdout.write(`${describeBranch(branch, listed)}\n`);
       if (branch !== null && listed !== null && !listed.some((item) => item.branch === branch)) {
         io.stderr.write(
@@ -39,6 +38,12 @@ export const branchCommand: Command = {
     });
   },
 };
+
+/** Kept in the data folder's settings, where every lookup (and npm run ui) reads it. */
+export async function setBranch(catalog: OpenCatalog, branch: string | null): Promise<void> {
+  const settings = await catalog.settings.read();
+  await catalog.settings.write({ ...settings, prices: { ...settings.prices, branch } });
+}
 
 function branchId(typed: string | undefined): string {
   const parsed = priceSettingsSchema.shape.branch.safeParse(typed);
