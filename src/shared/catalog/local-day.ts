@@ -41,6 +41,11 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 
 const dayMs = 86_400_000;
 
+// Asking Intl takes some 15 µs a time and a day's start four asks; the same few dates recur on
+// every product of an offer and at every scan of it, so answers are kept (at most this many).
+const kept = new Map<string, number | null>();
+const keptAtMost = 10_000;
+
 /**
  * Epoch ms of the first instant of `date` ("2026-11-30") in `timeZone`, `daysLater` days on; null
  * when the date cannot be read. Midnight is tried under the zone's offset of the day before and of
@@ -48,6 +53,16 @@ const dayMs = 86_400_000;
  * neither is (clocks going forward at midnight, as in Chile) the day begins when the clocks jump.
  */
 export function localDayStart(date: string, timeZone: string, daysLater = 0): number | null {
+  const key = `${timeZone} ${date} ${daysLater}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  if (kept.size >= keptAtMost) kept.clear();
+  const start = workOutDayStart(date, timeZone, daysLater);
+  kept.set(key, start);
+  return start;
+}
+
+function workOutDayStart(date: string, timeZone: string, daysLater: number): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(date);
   if (match === null) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
