@@ -1,12 +1,8 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
 // over one data directory (session, owner-only secrets file, settings file, catalog files), with
 // syncs in its worker thread run from the .ts source.
-import { join } from "node:path";
-import { z } from "zod";
 import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
 import { dataDirStores } from "../core/storage/data-dir-stores.ts";
-import { createJsonFileStore } from "../core/storage/json-file-store.ts";
-import { settingsStoreOver } from "../core/storage/settings-store.ts";
 
 export interface BrowserCatalog {
   service: CatalogService;
@@ -20,7 +16,6 @@ export async function openBrowserCatalog(
   const service = createCatalogService({
     dataDir,
     ...dataDirStores(dataDir),
-    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     syncWorker: { url: new URL("../core/service/sync-worker.ts", import.meta.url) },
     onFault: options.onFault,
   });

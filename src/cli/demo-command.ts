@@ -8,6 +8,8 @@ import { maxDemoProducts } from "../server/demo-catalog.ts";
 import type { RunningService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
+import { setBranch } from "./branch-command.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { givenDataDir } from "./data-dir.ts";
@@ -85,16 +87,62 @@ async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {
     client.fetchProductsPage(auth, { size: 1000, page: 0, deleted: false }),
   );
   const products = sample.received.map(({ product }) => product);
-  for (const [title, code] of examples(products)) {
-    const answer = await catalog.core.lookup(code);
-    io.stdout.write(`> lookup ${code}  (${title})\n`);
-    io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
-    io.stdout.write("\n");
+  for (const [title, code] of examples(products)) await showLookup(catalog, io, code, title);
+  const [branch] = await catalog.core.branches();
+  if (branch !== undefined) {
+    await setBranch(catalog, branch.branch);
+    io.stdout.write(
+      `> branch ${branch.branch}  (this till is one of the chain's shops: ${counted(branch.products, "product has a price", "products have prices")} of their own here)\n\n`,
+    );
+    for (const [title, code] of priceExamples(products, branch.branch))
+      await showLookup(catalog, io, code, title);
   }
   const word = searchWord(products);
   const results = await catalog.core.search(word.typed, 5);
   io.stdout.write(`> search "${word.typed}"  (typed without accents; finds "${word.from}")\n`);
-  io.stdout.write(`${results.map(describeProductLine).join("\n")}\n`);
+  io.stdout.write(`${results.map((product) => describeProductLine(product)).join("\n")}\n`);
+}
+
+async function showLookup(catalog: OpenCatalog, io: CliIo, code: string, title: string): Promise<void> {
+  const answer = await catalog.core.lookup(code);
+  io.stdout.write(`> lookup ${code}  (${title})\n`);
+  io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
+  io.stdout.write("\n");
+}
+
+/** One product for each way a till in `branch` prices it now, as the price rule works it out. */
+function priceExamples(products: Product[], branch: string): [string, string][] {
+  const till = {
+    branch,
+    currency: null,
+    at: Date.now(),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+  const codeOf = (code: RegExp, wanted: (price: ResolvedPrice) => boolean) =>
+    products.find((product) => {
+      const price = resolvePrice(product.prices, till);
+      return product.active && code.test(product.barcode ?? "") && price !== null && wanted(price);
+    })?.barcode ?? null;
+  const retail = /^[3-9]\d{12}$/;
+  const list: [string, string | null][] = [
+    ["this branch's own price", codeOf(retail, (price) => price.source === "branch" && price.until === null)],
+    [
+      "an offer running now: it wins over every other price",
+      codeOf(retail, (price) => price.source === "time-based"),
+    ],
+    [
+      "an offer still to come: the price changes by itself when it starts",
+      codeOf(retail, (price) => price.source !== "time-based" && price.until !== null),
+    ],
+    ["quantity prices", codeOf(retail, (price) => price.tiers.length > 0)],
+    [
+      "a scale label, 1.250 kg at this branch's price per kg",
+      ((code) => (code ? withCheckDigit(`${code.slice(0, 7)}01250`) : null))(
+        codeOf(/^21/, (price) => price.source === "branch"),
+      ),
+    ],
+  ];
+  return list.filter((entry): entry is [string, string] => entry[1] !== null);
 }
 
 /** Codes worth showing, taken from what the service holds; each one found only in the local catalog. */

@@ -4,6 +4,7 @@ import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
 import type { Session } from "../core/session/session.ts";
 import { dataDirStores } from "../core/storage/data-dir-stores.ts";
+import type { SettingsStore } from "../core/storage/settings-store.ts";
 import type { CliIo } from "./cli-io.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
 
@@ -11,17 +12,23 @@ export interface OpenCatalog {
   dataDir: string;
   session: Session;
   core: CatalogCore;
+  /** The data folder's settings file, shared with `npm run ui` over the same folder. */
+  settings: SettingsStore;
 }
 
 /** `deadlines`: the request timeouts given on the command line; the defaults for those left out. */
 export function openCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): OpenCatalog {
+  const { records, secrets, settings } = dataDirStores(dataDir);
+  const prices = async () => (await settings.read()).prices;
   const wired = wireCatalog({
     dataDir,
-    ...dataDirStores(dataDir),
+    records,
+    secrets,
     clock: Date.now,
     client: () => ({ deadlines }),
+    prices,
   });
-  return { dataDir, ...wired };
+  return { dataDir, settings, ...wired };
 }
 
 /** Opens the catalog for one command and always closes it, whatever the command does. */

@@ -4,6 +4,8 @@ import { productCodes } from "../shared/api/product-codes.ts";
 import type { LabelCharge } from "../shared/catalog/label-charge.ts";
 import type { LookupAnswer, MatchedField } from "../shared/catalog/lookup-answer.ts";
 import type { Money } from "../shared/catalog/money.ts";
+import type { ResolvedPrice } from "../shared/catalog/price-rule.ts";
+import { priceMoment } from "../shared/catalog/price-until.ts";
 import { productKindName } from "../shared/catalog/product-kind.ts";
 import { count } from "./people-format.ts";
 
@@ -47,16 +49,48 @@ function describeLabel(label: LabelCharge): string[] {
   return lines;
 }
 
-export function describeProductLine(product: Product): string {
+/**
+ * The price this till charges, why, and the quantity prices: "2.79 € (offer until 30 Nov)",
+ * "3.49 € (branch price; offer from 1 Dec)", "3.99 € (from 6: 2.99 € each)".
+ */
+export function describePrice(price: ResolvedPrice | null): string {
+  const gross = price?.amount.gross;
+  if (price === null || gross === null || gross === undefined) return "no price";
+  const money = (amount: number | null) =>
+    amount === null ? "no price" : formatMoney({ amount, currency: price.currency });
+  const reasons: string[] = [];
+  // Only offers begin and end: a price that is no offer changes when one begins.
+  if (price.source === "time-based")
+    reasons.push(price.until === null ? "offer" : `offer until ${momentText(price.until, "end")}`);
+  if (price.source === "branch") reasons.push("branch price");
+  if (price.source !== "time-based" && price.until !== null)
+    reasons.push(`offer from ${momentText(price.until, "start")}`);
+  for (const tier of price.tiers) reasons.push(`from ${count(tier.qty)}: ${money(tier.amount.gross)} each`);
+  return reasons.length === 0 ? money(gross) : `${money(gross)} (${reasons.join("; ")})`;
+}
+
+function momentText(iso: string, role: "end" | "start"): string {
+  const { at, wholeDay } = priceMoment(iso, role);
+  const options: Intl.DateTimeFormatOptions = wholeDay
+    ? { day: "numeric", month: "short" }
+    : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+  return new Intl.DateTimeFormat(undefined, options).format(at);
+}
+
+export function describeProductLine(product: Product, price = formatPrice(product)): string {
   const flags = product.active ? "" : "  [inactive]";
   const codes = productCodes(product).join(", ") || "no barcode";
-  return `${product.name}  ${formatPrice(product)}  (${productKindName(product.type)}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
+  return `${product.name}  ${price}  (${productKindName(product.type)}; ${codes}; sku ${product.sku ?? "-"})${flags}`;
 }
 
 export function describeMatch(answer: LookupAnswer): string {
   const match = answer.match;
   if (match === null) return "";
-  const lines = [`${describeProductLine(match.product)}${matchedWords[match.matchedBy]}`];
+  const lines = [
+    `${describeProductLine(match.product, describePrice(answer.price))}${matchedWords[match.matchedBy]}`,
+  ];
+  for (const conflict of answer.price?.conflicts ?? [])
+    lines.push(`  note on the prices: ${conflict.message}`);
   if (answer.label) lines.push(...describeLabel(answer.label));
   if (match.parent) lines.push(`  variant of: ${match.parent.name}`);
   for (const variant of match.variants) {
@@ -64,7 +98,8 @@ export function describeMatch(answer: LookupAnswer): string {
       .map(([name, value]) => `${name} ${value}`)
       .join(", ");
     const marker = variant.id === match.product.id ? "*" : " ";
-    lines.push(`  ${marker} ${attributes}  ${formatPrice(variant)}  ${productCodes(variant).join(", ")}`);
+    const price = describePrice(match.prices[variant.id] ?? null);
+    lines.push(`  ${marker} ${attributes}  ${price}  ${productCodes(variant).join(", ")}`);
   }
   return `${lines.join("\n")}\n`;
 }

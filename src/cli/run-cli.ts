@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   lookup: async () => (await import("./lookup-command.ts")).lookupCommand,
   search: async () => (await import("./search-command.ts")).searchCommand,
   status: async () => (await import("./status-command.ts")).statusCommand,
+  branch: async () => (await import("./branch-command.ts")).branchCommand,
   check: async () => (await import("./check-command.ts")).checkCommand,
   demo: async () => (await import("./demo-command.ts")).demoCommand,
 };

@@ -20,7 +20,7 @@ export const searchCommand: Command = {
       const results = await core.search(text, limit);
       if (values.json) writeJson(io, { query: text, results });
       else if (results.length === 0) io.stdout.write(`Nothing in the catalog matches "${text}".\n`);
-      else io.stdout.write(`${results.map(describeProductLine).join("\n")}\n`);
+      else io.stdout.write(`${results.map((product) => describeProductLine(product)).join("\n")}\n`);
       await noteWhenNotSyncing(session, io);
       return exitCodes.ok;
     });

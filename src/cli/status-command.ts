@@ -27,6 +27,9 @@ function describeStatus(status: CatalogStatus): string {
     `Products in the local catalog: ${count(status.products)} (${count(status.inactive)} of them inactive)`,
     `Last sync: ${status.lastSyncAt === null ? "never" : localTime(status.lastSyncAt)}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
   ];
+  lines.push(
+    `Prices: ${status.prices.branch === null ? "the default prices (no branch)" : `branch ${status.prices.branch}`}, in ${status.prices.currency ?? "each product's own currency"}`,
+  );
   if (status.serverTotal !== null)
     lines.push(`The service counted ${counted(status.serverTotal, "product", "products")} at the last sync.`);
   if (status.mismatch) lines.push("The counts differ: run a full sync (sync --full) to repair the catalog.");

@@ -5,10 +5,18 @@
 import type { Product } from "../shared/api/product.ts";
 import { AppError, isAppError } from "../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
+import type { BranchCount } from "../shared/catalog/branch-count.ts";
 import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
+import { familyPrices } from "../shared/catalog/family-prices.ts";
 import { labelCharge } from "../shared/catalog/label-charge.ts";
-import type { LookupAnswer, LookupMatch, ProductFamily } from "../shared/catalog/lookup-answer.ts";
+import type {
+  FamilyPrices,
+  LookupAnswer,
+  ProductFamily,
+  StoredFamily,
+} from "../shared/catalog/lookup-answer.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
+import { defaultSettings, type PriceSettings } from "../shared/settings/app-settings.ts";
 import {
   type CatalogCheck,
   type CatalogFileGuard,
@@ -32,6 +40,8 @@ export interface CatalogCore {
   }): Promise<CatalogFileSyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<Product[]>;
+  /** The branches the catalog's branch prices name, with how many products each prices. */
+  branches(): Promise<BranchCount[]>;
   /** A product by id with its parent and variants, or null. */
   product(id: string): Promise<ProductFamily | null>;
   status(): Promise<CatalogStatus>;
@@ -52,9 +62,22 @@ export function createCatalogCore(deps: {
   time: ServiceTime;
   /** Read at every lookup, so a change of the scanner settings applies at once. */
   scanOptions?: () => ScanOptions;
+  /** The till's branch and currency, read at every lookup; the default prices when absent. */
+  prices?: () => PriceSettings | Promise<PriceSettings>;
+  /** The till's IANA time zone, where offers given as dates begin and end; the system's when absent. */
+  timeZone?: string;
 }): CatalogCore {
   const { session } = deps;
   const clock = deps.time.now;
+  const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
+  /** This till's prices for the family, at this instant (offers start and end without a sync). */
+  async function priced<F extends StoredFamily>(
+    family: F,
+    at = clock(),
+  ): Promise<F & { prices: FamilyPrices }> {
+    return { ...family, prices: familyPrices(family, { ...(await priceSettings()), at, timeZone }) };
+  }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
 
@@ -117,24 +140,34 @@ export function createCatalogCore(deps: {
 
     async lookup(input) {
       const { catalog } = await requireCatalog();
-      const code = readScan(input, deps.scanOptions?.(), new Date(clock()));
-      return catalog.read(async (store) => {
+      const at = clock();
+      const code = readScan(input, deps.scanOptions?.(), new Date(at));
+      const match = await catalog.read(async (store) => {
         for (const key of code.searchKeys) {
-          const match = await store.lookupCode(key);
-          if (match !== null) return found(input, code, match);
+          const byCode = await store.lookupCode(key);
+          if (byCode !== null) return byCode;
         }
-        const byIdentifier = await store.lookupIdentifier(code.normalised);
-        if (byIdentifier !== null) return found(input, code, byIdentifier);
-        return { query: input, code, match: null, label: null, reason: noMatchReason(code) };
+        return store.lookupIdentifier(code.normalised);
       });
+      if (match === null) {
+        return { query: input, code, match: null, price: null, label: null, reason: noMatchReason(code) };
+      }
+      const withPrices = await priced(match, at);
+      const price = withPrices.prices[match.product.id] ?? null;
+      return { query: input, code, match: withPrices, price, label: labelCharge(code, price), reason: null };
     },
 
     async search(text, limit = 20) {
       return (await requireCatalog()).catalog.read((store) => store.search(text, limit));
     },
 
+    async branches() {
+      return (await requireCatalog()).catalog.read((store) => store.branches());
+    },
+
     async product(id) {
-      return (await requireCatalog()).catalog.read((store) => store.productById(id));
+      const family = await (await requireCatalog()).catalog.read((store) => store.productById(id));
+      return family === null ? null : priced(family);
     },
 
     async check() {
@@ -160,6 +193,7 @@ export function createCatalogCore(deps: {
         mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
         catalogProblem: read.problem,
         clockOffsetMs: deps.time.offsetMs(),
+        prices: await priceSettings(),
       };
     },
 
@@ -209,10 +243,6 @@ const readOnlyProblem = {
   message:
     "The catalog's disk or folder cannot be written: lookups and search answer from the catalog as it is, but it cannot sync until the disk can be written again.",
 } as const;
-
-function found(query: string, code: ScanReading, match: LookupMatch): LookupAnswer {
-  return { query, code, match, label: labelCharge(code, match.product), reason: null };
-}
 
 /** A problem with the code itself explains the miss better than "unknown". */
 function noMatchReason(code: ScanReading): NonNullable<LookupAnswer["reason"]> {

@@ -3,6 +3,7 @@
 
 import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
+import type { PriceSettings } from "../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "./api/commerce-client.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
 import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
@@ -23,6 +24,8 @@ export interface CatalogWiring {
   client?: () => Omit<CommerceClientOptions, "baseUrl" | "clock">;
   /** The scanner's settings, read at every lookup; the reader's defaults when absent. */
   scanOptions?: () => ScanOptions;
+  /** The till's branch and currency, read at every lookup; the default prices when absent. */
+  prices?: () => PriceSettings | Promise<PriceSettings>;
 }
 
 export interface WiredCatalog {
@@ -51,6 +54,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     },
     time: serviceTime,
   });
-  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions: wiring.scanOptions });
+  const { scanOptions, prices } = wiring;
+  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices });
   return { session, core, serviceTime };
 }

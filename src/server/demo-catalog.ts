@@ -31,6 +31,14 @@ const MULTI_CODE_SHARE = 0.1;
 const NUMBERED_SHARE = 0.9;
 const INACTIVE_SHARE = 0.05;
 const DELETED_SHARE = 0.03;
+// Shares of priced records (vouchers have none of these): a price in some of the branches, quantity
+// tiers (standard products only), an offer (running now, past or to come).
+const BRANCH_SHARE = 0.15;
+const TIER_SHARE = 0.08;
+const OFFER_SHARE = 0.06;
+/** The demo chain's branches, as branch prices name them. */
+export const demoBranches = ["berlin", "hamburg", "munich"] as const;
+const dayMs = 86_400_000;
 
 const HISTORY_MS = 400 * 86_400_000;
 // An import writes a run of records in one instant; the service orders them by id, so tests need them.
@@ -64,6 +72,12 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
 
 interface CatalogContext {
   random: Random;
+  /**
+   * Draws for branch prices, tiers and offers: a stream of its own, so every other field of every
+   * record stays what it was before these lists were added (tests and benchmarks rely on them).
+   */
+  pricing: Random;
+  now: number;
   account: string;
   codes: CodeSource;
   nextInstants: () => Pick<Product, "created_at" | "updated_at">;
@@ -79,6 +93,8 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
   const random = createRandom(options.seed);
   return {
     random,
+    pricing: createRandom(options.seed ^ 0x7e1c3),
+    now: options.now,
     account: options.accountId,
     codes: createCodeSource(random),
     nextInstants: createImportClock(random, options.now),
@@ -158,6 +174,8 @@ interface RecordSpec {
   price: Price;
   codes: Pick<Product, "barcode" | "barcodes" | "codes">;
   deleted: boolean;
+  /** Sold by the piece in quantities: may get quantity tiers. */
+  tiers?: boolean;
 }
 
 /** A shelf price ending in .49 or .99, net of VAT, between `minEuros` and `maxEuros`. */
@@ -165,18 +183,33 @@ function shelfPrice(random: Random, minEuros: number, maxEuros: number, vat: Pri
   return { cents: random.int(minEuros * 2, maxEuros * 2) * 50 - 1, vat };
 }
 
-/** The spec shows `time_based_prices` on variants only. */
-function priceLists(random: Random, { price, type }: Pick<RecordSpec, "price" | "type">): Product["prices"] {
-  // Integer arithmetic, so gross is the net rounded to cents exactly once.
-  const gross = Math.round((price.cents * (100 + price.vat)) / 100);
-  const cost = Math.round(price.cents * (0.4 + 0.3 * random.next()));
+/** Net and gross in euros, gross being the net rounded to cents exactly once (integer arithmetic). */
+function amountOf({ cents, vat }: Price): { net: number; gross: number } {
+  return { net: cents / 100, gross: Math.round((cents * (100 + vat)) / 100) / 100 };
+}
+
+/** The shelf price changed by `factor`, still ending in .49 or .99 and at least 0.49. */
+function priceTimes(price: Price, factor: number): Price {
+  return { ...price, cents: Math.max(49, Math.round((price.cents * factor + 1) / 50) * 50 - 1) };
+}
+
+/**
+ * The spec shows `time_based_prices` on variants only; the demo puts offers on standard products
+ * too. Vouchers are sold at face value: no branch, tier or offer.
+ */
+function priceLists(
+  catalog: CatalogContext,
+  spec: Pick<RecordSpec, "price" | "type" | "tiers">,
+): Product["prices"] {
+  const { price, type } = spec;
+  const cost = Math.round(price.cents * (0.4 + 0.3 * catalog.random.next()));
   const lists: NonNullable<Product["prices"]> = {
     base_prices: [],
     branch_prices: [],
     scaled_prices: [],
     default_prices: [
       {
-        amount: { net: price.cents / 100, gross: gross / 100 },
+        amount: amountOf(price),
         currency: "EUR",
         cost: cost / 100,
         margin: (price.cents - cost) / 100,
@@ -185,8 +218,39 @@ function priceLists(random: Random, { price, type }: Pick<RecordSpec, "price" | 
     ],
     purchase_prices: [],
   };
-  if (type === "variant") lists.time_based_prices = [];
+  if (type === "voucher") return lists;
+  const { pricing } = catalog;
+  const entry = (factor: number) => [{ amount: amountOf(priceTimes(price, factor)), currency: "EUR" }];
+  if (pricing.chance(BRANCH_SHARE)) {
+    lists.branch_prices = demoBranches
+      .filter((_, index) => index === 0 || pricing.chance(0.5))
+      .map((branch) => ({ branch, prices: entry(0.85 + 0.25 * pricing.next()) }));
+  }
+  if (spec.tiers && pricing.chance(TIER_SHARE)) {
+    lists.scaled_prices = [
+      { qty: 6, prices: entry(0.9) },
+      { qty: 12, prices: entry(0.8) },
+    ];
+  }
+  const offer = pricing.chance(OFFER_SHARE)
+    ? [demoOffer(pricing, catalog.now, entry(0.7 + 0.15 * pricing.next()))]
+    : [];
+  if (offer.length > 0 || type === "variant") lists.time_based_prices = offer;
   return lists;
+}
+
+/**
+ * An offer running now (half of them), past or to come; a third given as dates only, which a till
+ * reads as whole days in its own time zone.
+ */
+function demoOffer(pricing: Random, now: number, prices: unknown[]) {
+  const when = pricing.pick(["running", "running", "past", "to come"] as const);
+  const start =
+    now + dayMs * (when === "running" ? -pricing.int(1, 5) : when === "past" ? -30 : pricing.int(3, 10));
+  const end = when === "past" ? now - dayMs * 10 : start + dayMs * pricing.int(7, 21);
+  const dated = pricing.chance(1 / 3);
+  const form = (at: number) => (dated ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString());
+  return { time_range: { start: form(start), end: form(end) }, prices };
 }
 
 /** A retail code, sometimes UPC-A, and now and then extra codes in `barcodes` and/or `codes`. */
@@ -254,7 +318,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     supplier: { sku: numbered ? `L-${random.int(10_000, 99_999)}` : null },
     attributes: null,
     barcode: spec.codes.barcode,
-    prices: priceLists(random, spec),
+    prices: priceLists(catalog, spec),
     sku: numbered ? `SKU-${number}` : null,
     stock_minimum: null,
     stock_maximum: null,
@@ -320,6 +384,7 @@ function standardProduct(catalog: CatalogContext): Product {
     price: shelfPrice(random, 1, 50, random.chance(0.4) ? 7 : 19),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
+    tiers: true,
   });
 }
 

@@ -34,6 +34,7 @@ const service = {
       query: code,
       code: reading,
       match: null,
+      price: null,
       label: null,
       reason: { kind: "unknown-code", message: "No product." },
     };

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
@@ -36,6 +37,29 @@ function codeOf(wanted: (product: Product) => boolean): { code: string; product:
   if (!product?.barcode) throw new Error("the demo catalog has no such product");
   return { code: product.barcode, product };
 }
+
+/**
+ * A scannable product whose price for a till of the demo's branch "berlin" comes from `source`, and
+ * stays so for the rest of the test (its price changes no sooner than an hour from now).
+ */
+function pricedBy(source: ResolvedPrice["source"]): { code: string; product: Product; price: ResolvedPrice } {
+  const till = {
+    branch: "berlin",
+    currency: null,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+  for (const product of records) {
+    if (!product.active || !/^[3-9]\d{12}$/.test(product.barcode ?? "")) continue;
+    const price = resolvePrice(product.prices, { ...till, at: Date.now() });
+    const steady = price?.until === null || Date.parse(price?.until ?? "") > Date.now() + 3_600_000;
+    if (price?.source === source && steady && product.barcode)
+      return { code: product.barcode, product, price };
+  }
+  throw new Error(`the demo catalog has no product priced by ${source}`);
+}
+
+const euros = (amount: number | null, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(amount ?? Number.NaN);
 
 const statusBar = () => page.getByRole("region", { name: /Catalog status|Katalogstatus/ });
 const resultHeading = () => page.locator(".result-card h3").first();
@@ -175,6 +199,34 @@ describe("the till in a browser", () => {
     await shoot("scan-scale-label", "en");
   });
 
+  it("charges this till's branch price once the branch is chosen, and a running offer over it", async () => {
+    await openScreen(/Settings/);
+    const branch = page.getByLabel("This till's branch");
+    await expect
+      .poll(() => branch.locator("option").allTextContents())
+      .toContainEqual(expect.stringMatching(/^berlin \([\d,]+ products\)$/));
+    await branch.selectOption("berlin");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    await openScreen(/Scan/);
+    const branchPriced = pricedBy("branch");
+    await scan(branchPriced.code);
+    await expect.poll(() => resultHeading().textContent()).toBe(branchPriced.product.name);
+    const card = page.locator(".result-card");
+    expect(await card.locator(".price-gross").textContent()).toBe(
+      euros(branchPriced.price.amount.gross, "en"),
+    );
+    expect(await card.locator(".price-source").textContent()).toMatch(/^Branch price/);
+    await shoot("scan-branch-price", "en");
+    const onOffer = pricedBy("time-based");
+    await scan(onOffer.code);
+    await expect.poll(() => resultHeading().textContent()).toBe(onOffer.product.name);
+    expect(await card.locator(".price-gross").textContent()).toBe(euros(onOffer.price.amount.gross, "en"));
+    expect(await card.locator(".price-source").textContent()).toMatch(/^Offer until \w{3} \d{1,2}, \d{4}/);
+    await shoot("scan-offer", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it("explains an unknown code and offers a search", async () => {
     const unknown = withCheckDigit("990000000001");
     await scan(unknown);
@@ -246,6 +298,20 @@ describe("the till in a browser", () => {
     await scan(plainCode);
     await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
     await shoot("scan-product", "de");
+    const branchPriced = pricedBy("branch");
+    await scan(branchPriced.code);
+    await expect.poll(() => resultHeading().textContent()).toBe(branchPriced.product.name);
+    expect(await page.locator(".price-gross").textContent()).toBe(
+      euros(branchPriced.price.amount.gross, "de"),
+    );
+    expect(await page.locator(".price-source").textContent()).toMatch(/^Filialpreis/);
+    await shoot("scan-branch-price", "de");
+    const onOffer = pricedBy("time-based");
+    await scan(onOffer.code);
+    await expect.poll(() => resultHeading().textContent()).toBe(onOffer.product.name);
+    expect(await page.locator(".price-gross").textContent()).toBe(euros(onOffer.price.amount.gross, "de"));
+    expect(await page.locator(".price-source").textContent()).toMatch(/^Angebot bis \d{2}\.\d{2}\.\d{4}/);
+    await shoot("scan-offer", "de");
     await openScreen(/Suchen/);
     await page.getByRole("combobox").fill("creme");
     await page.getByRole("listbox").waitFor();

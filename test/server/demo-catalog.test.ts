@@ -7,6 +7,7 @@ import {
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { resolvePrice } from "../../src/shared/catalog/price-rule.ts";
 
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);
 const options = (count: number, seed = 7): DemoCatalogOptions => ({
@@ -152,6 +153,32 @@ describe("generateDemoCatalog", () => {
     }
   });
 
+  it("prices some products per branch, in quantities and on offer, so a till meets every case", () => {
+    const inBerlin = (product: Product, at = now) =>
+      resolvePrice(product.prices, { branch: "berlin", currency: null, at, timeZone: "Europe/Berlin" });
+    const sources = new Set(catalog.map((product) => inBerlin(product)?.source));
+    expect(sources).toEqual(new Set(["default", "branch", "time-based"]));
+    const branches = catalog.flatMap((product) =>
+      (product.prices?.branch_prices ?? []).map((entry) => (entry as { branch: string }).branch),
+    );
+    expect(new Set(branches)).toEqual(new Set(["berlin", "hamburg", "munich"]));
+    expect(share((product) => (product.prices?.scaled_prices?.length ?? 0) > 0)).toBeGreaterThan(0.02);
+    const offers = catalog.flatMap((product) => product.prices?.time_based_prices ?? []);
+    const ranges = offers.map(
+      (offer) => (offer as { time_range: { start: string; end: string } }).time_range,
+    );
+    expect(ranges.some((range) => Date.parse(range.end) < now)).toBe(true);
+    expect(ranges.some((range) => Date.parse(range.start) > now)).toBe(true);
+    expect(ranges.some((range) => /^\d{4}-\d\d-\d\d$/.test(range.start))).toBe(true);
+    // An offer to come changes the price when it starts: the catalog says when.
+    const later = catalog.find((product) => {
+      const until = inBerlin(product)?.until;
+      return until !== null && until !== undefined && inBerlin(product)?.source !== "time-based";
+    });
+    const until = Date.parse(inBerlin(later as Product)?.until ?? "");
+    expect(inBerlin(later as Product, until)?.source).toBe("time-based");
+  });
+
   it("spreads timestamps before now, created before updated, with runs sharing updated_at", () => {
     for (const { created_at, updated_at } of catalog) {
       for (const stamp of [created_at, updated_at]) {
@@ -181,7 +208,7 @@ function expectConsistentFamilies(products: Product[]): void {
       expect(parent?.children?.map((child) => child.id)).toContain(product.id);
       expect(product.children).toBeNull();
       expect(product.options).toBeNull();
-      expect(product.prices?.time_based_prices).toEqual([]);
+      expect(product.prices?.time_based_prices).toBeInstanceOf(Array);
       expect(product.deleted).toBe(parent?.deleted);
     } else {
       expect(product.parent).toBeNull();

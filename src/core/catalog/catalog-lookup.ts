@@ -5,7 +5,7 @@
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
-import type { LookupMatch, MatchedField, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import type { MatchedField, StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { searchText } from "./search-text.ts";
 
 /** A live product as the read queries return it. */
@@ -16,11 +16,11 @@ export interface FoundRow {
 }
 
 export interface CatalogLookup {
-  lookupCode(code: string): LookupMatch | null;
+  lookupCode(code: string): StoredMatch | null;
   /** A product whose SKU, else whose custom id, is the typed text (case and accents aside). */
-  lookupIdentifier(text: string): LookupMatch | null;
+  lookupIdentifier(text: string): StoredMatch | null;
   /** A live product by its id, with its variant family; null when the catalog does not hold it. */
-  productById(id: string): ProductFamily | null;
+  productById(id: string): StoredFamily | null;
   /**
    * Live products a code (already a catalogKey) names, best first: an active one before an inactive
    * one, then the most recently updated. A code from a parent's children summary names the child, or
@@ -59,7 +59,7 @@ export function catalogLookup(db: Database): CatalogLookup {
     return key === "" ? [] : byCode.all(key, limit);
   }
 
-  function family(match: FoundRow): ProductFamily {
+  function family(match: FoundRow): StoredFamily {
     const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
     return {
       product: parseRecord(match.record),
@@ -68,7 +68,7 @@ export function catalogLookup(db: Database): CatalogLookup {
     };
   }
 
-  function withFamily(match: FoundRow, matchedBy: MatchedField): LookupMatch {
+  function withFamily(match: FoundRow, matchedBy: MatchedField): StoredMatch {
     return { ...family(match), matchedBy };
   }
 

@@ -6,9 +6,11 @@ import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { isAppError } from "../../shared/app-error.ts";
-import type { LookupMatch, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import type { BranchCount } from "../../shared/catalog/branch-count.ts";
+import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
+import { catalogBranches } from "./catalog-branches.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
@@ -31,12 +33,14 @@ export interface CatalogStore {
   /** null when never written; the sync engine parses it. */
   readSyncState(): Promise<unknown>;
   writeSyncState(syncState: unknown): Promise<void>;
-  lookupCode(code: string): Promise<LookupMatch | null>;
+  lookupCode(code: string): Promise<StoredMatch | null>;
   /** A product whose SKU, else custom id, is the text (exact, case-insensitive). */
-  lookupIdentifier(text: string): Promise<LookupMatch | null>;
+  lookupIdentifier(text: string): Promise<StoredMatch | null>;
   /** A live product by id, with its parent and variants. */
-  productById(id: string): Promise<ProductFamily | null>;
+  productById(id: string): Promise<StoredFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
+  /** The branches named in branch prices, most products first. */
+  branches(): Promise<BranchCount[]>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
   /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
@@ -94,6 +98,8 @@ export async function openCatalogStore(
     );
     return writes;
   };
+  let branches: (() => BranchCount[]) | undefined;
+  const listingBranches = () => (branches ??= catalogBranches(readConnection));
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
@@ -108,6 +114,7 @@ export async function openCatalogStore(
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
+    branches: guard(async () => listingBranches()()),
     counts: guard(async () => state.counts()),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),
     readOnly,

@@ -76,6 +76,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     clock: () => clock.now(),
     client: () => ({ ...clientOptions(), ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
     scanOptions: () => settings.scanner,
+    prices: () => settings.prices,
   });
   const listeners = {
     syncProgress: new Set<(data: unknown) => void>(),
@@ -390,6 +391,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
     search: ({ text, limit }) => core.search(text, limit ?? 20),
     product: ({ id }) => core.product(id),
+    branches: () => core.branches(),
     settings: async () => settings,
 
     async changeSettings(change) {

@@ -83,6 +83,7 @@ function Screens({ shell }: CatalogAppProps) {
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
+  const loadBranches = useCallback(() => settled(api.branches()), [api]);
 
   const open = useCallback(
     async (product: Product) => {
@@ -204,7 +205,7 @@ function Screens({ shell }: CatalogAppProps) {
             />
           ))}
         {screen === "settings" && settings && (
-          <SettingsForm settings={settings} onSave={catalog.changeSettings} />
+          <SettingsForm settings={settings} onSave={catalog.changeSettings} loadBranches={loadBranches} />
         )}
         {screen === "settings" && shell && <KioskExit shell={shell} />}
       </main>

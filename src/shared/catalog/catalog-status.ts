@@ -1,5 +1,6 @@
 // What a till knows about its local catalog and its sign-in, for `status` and the status bar.
 import { z } from "zod";
+import { priceSettingsSchema } from "../settings/app-settings.ts";
 import { accountInfoSchema, sessionStates } from "./session-info.ts";
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -30,6 +31,8 @@ export const catalogStatusSchema = z.object({
   catalogProblem: z.object({ kind: z.enum(["damaged", "read-only"]), message: z.string() }).nullable(),
   /** The service's clock minus the till's, in ms, as last measured; null before any answer. */
   clockOffsetMs: z.number().nullable(),
+  /** This till's branch and currency, as its prices are worked out. */
+  prices: priceSettingsSchema,
 });
 export type CatalogStatus = z.infer<typeof catalogStatusSchema>;
 

@@ -1,16 +1,16 @@
 // What a label with a value inside (a scale label's weight, price or discount; GS1 weight or price)
 // means for the till: the amount to charge, with its currency, worked out from the product found.
 import { z } from "zod";
-import type { Product } from "../api/product.ts";
 import type { ScanReading } from "../barcode/scan-reading.ts";
 import { type Money, moneyOf, moneySchema, multiplyMoney } from "./money.ts";
+import type { ResolvedPrice } from "./price-rule.ts";
 
 const kilogramsPerPound = 0.45359237;
 
 export const labelChargeSchema = z.object({
   kind: z.enum(["weight", "price", "discount"]),
   weight: z.object({ value: z.number(), unit: z.enum(["kg", "lb"]) }).nullable(),
-  /** The product's own price, taken as the price of one kilogram for a weighed item. */
+  /** The product's price as resolved for this till, taken as the price of one kilogram for a weighed item. */
   unitPrice: moneySchema.extend({ per: z.literal("kg") }).nullable(),
   /**
    * What to charge for the item in hand: weight x unit price, or the price printed on the label;
@@ -23,8 +23,8 @@ export const labelChargeSchema = z.object({
 export type LabelCharge = z.infer<typeof labelChargeSchema>;
 
 /** null when the code carries no value (an ordinary barcode). */
-export function labelCharge(code: ScanReading, product: Product): LabelCharge | null {
-  const price = productPrice(product);
+export function labelCharge(code: ScanReading, resolved: ResolvedPrice | null): LabelCharge | null {
+  const price = grossPrice(resolved);
   const currency = price?.currency ?? null;
   if (code.price !== null) {
     const labelCurrency = currencyOfNumeric(code.price.currencyNumeric) ?? currency;
@@ -58,12 +58,11 @@ export function labelCharge(code: ScanReading, product: Product): LabelCharge | 
   return null;
 }
 
-/** The gross default price: what a customer pays. */
-function productPrice(product: Product): Money | null {
-  const price = product.prices?.default_prices?.[0];
-  const gross = price?.amount?.gross;
-  if (price === undefined || gross === null || gross === undefined) return null;
-  return { amount: gross, currency: price.currency };
+/** The gross price: what a customer pays. */
+function grossPrice(resolved: ResolvedPrice | null): Money | null {
+  const gross = resolved?.amount.gross;
+  if (resolved === null || gross === null || gross === undefined) return null;
+  return { amount: gross, currency: resolved.currency };
 }
 
 function perKg(price: Money | null): LabelCharge["unitPrice"] {

@@ -10,6 +10,7 @@ import {
   scanProblemKinds,
 } from "../barcode/scan-reading.ts";
 import { labelChargeSchema } from "./label-charge.ts";
+import { resolvedPriceSchema } from "./price-rule.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -46,27 +47,43 @@ export const scanReadingSchema: z.ZodType<ScanReading> = z.object({
 export const matchedFields = ["code", "sku", "custom-id"] as const;
 export type MatchedField = (typeof matchedFields)[number];
 
-export const lookupMatchSchema = z.object({
+/** A product with its parent and variants, as the catalog file holds them. */
+const storedFamilySchema = z.object({
   /** The record as received, the one the code belongs to. */
   product: productSchema,
   /** For a variant: its parent, when the catalog holds it; else null. */
   parent: productSchema.nullable(),
   /** For a variant or a parent: all live variants of that parent (the match included); else []. */
   variants: z.array(productSchema),
-  /** Codes are tried first, then the SKU, then the custom id. */
-  matchedBy: z.enum(matchedFields),
 });
-export type LookupMatch = z.infer<typeof lookupMatchSchema>;
+export type StoredFamily = z.infer<typeof storedFamilySchema>;
 
-/** A product with its parent and variants, as read by id (no query, so nothing was matched). */
-export const productFamilySchema = lookupMatchSchema.omit({ matchedBy: true });
+/** Codes are tried first, then the SKU, then the custom id. */
+export type StoredMatch = StoredFamily & { matchedBy: MatchedField };
+
+/**
+ * Each product of the family (product, parent, variants) by id, with its price for this till at the
+ * moment of the answer; a variant without a price of its own sells at its parent's.
+ */
+const familyPricesSchema = z.record(z.string(), resolvedPriceSchema.nullable());
+export type FamilyPrices = z.infer<typeof familyPricesSchema>;
+
+export const productFamilySchema = storedFamilySchema.extend({ prices: familyPricesSchema });
 export type ProductFamily = z.infer<typeof productFamilySchema>;
+
+export const lookupMatchSchema = productFamilySchema.extend({ matchedBy: z.enum(matchedFields) });
+export type LookupMatch = z.infer<typeof lookupMatchSchema>;
 
 export const lookupAnswerSchema = z.object({
   query: z.string(),
   /** What the scanned code was understood to be. */
   code: scanReadingSchema,
   match: lookupMatchSchema.nullable(),
+  /**
+   * The matched product's price for this till now (its parent's when it has none of its own); null
+   * when nothing matched or it has no price in the till's currency.
+   */
+  price: resolvedPriceSchema.nullable(),
   /** For a label with a value inside and a product found: the amount to charge; else null. */
   label: labelChargeSchema.nullable(),
   /** Why nothing matched, in words a cashier can act on; null when something did. */

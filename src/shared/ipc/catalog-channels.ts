@@ -12,6 +12,7 @@ export const catalogMethods = [
   "lookup",
   "search",
   "product",
+  "branches",
   "settings",
   "changeSettings",
 ] as const;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { productSchema } from "../api/product.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
+import { branchCountSchema } from "../catalog/branch-count.ts";
 import { lookupAnswerSchema, productFamilySchema } from "../catalog/lookup-answer.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
@@ -79,6 +80,8 @@ export const catalogContract = {
     argument: z.strictObject({ id: field("The product id") }),
     result: productFamilySchema.nullable(),
   },
+  /** The branches the catalog's branch prices name, most products first: what a till's branch is chosen from. */
+  branches: { argument: none, result: z.array(branchCountSchema) },
   settings: { argument: none, result: appSettingsSchema },
   changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },
 } as const satisfies Record<CatalogMethod, { argument: z.ZodType; result: z.ZodType }>;

@@ -76,6 +76,18 @@ export const defaultRequestTimeouts: RequestTimeouts = {
   wholeAnswerSeconds: 120,
 };
 
+/** Which of the service's prices this till charges (see shared/catalog/price-rule.ts). */
+export const priceSettingsSchema = z.object({
+  /** This till's branch, as the catalog's branch prices name it; null charges the default prices. */
+  branch: z.string().trim().min(1).max(200).nullable(),
+  /** ISO 4217 letters; null takes each product's first default price's currency. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/u, "three capital letters, such as EUR")
+    .nullable(),
+});
+export type PriceSettings = z.infer<typeof priceSettingsSchema>;
+
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
   baseUrl: serviceUrlSchema.nullable(),
@@ -100,6 +112,7 @@ export const appSettingsSchema = z.object({
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
   /** A short tone when a scan is found or not found. */
   sound: z.boolean(),
+  prices: priceSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -127,6 +140,7 @@ export const defaultSettings: AppSettings = {
   },
   language: "en",
   sound: true,
+  prices: { branch: null, currency: null },
 };
 
 /** A change to some settings; fields left out keep their value. */

@@ -107,6 +107,9 @@ describe("the IPC handlers in front of the catalog service", () => {
     expect(results.length).toBeLessThanOrEqual(5);
     expect(await value("product", { id: someId })).toMatchObject({ product: { id: someId } });
     expect(await value("product", { id: "no-such-id" })).toBeNull();
+    const branches = await value<{ branch: string; products: number }[]>("branches");
+    expect(branches.map((item) => item.branch).sort()).toEqual(["berlin", "hamburg", "munich"]);
+    expect(branches.every((item) => item.products > 0)).toBe(true);
 
     expect(await value("settings")).toMatchObject({
       pageSize: 1000,
@@ -177,6 +180,9 @@ describe("the IPC handlers in front of the catalog service", () => {
     ["changeSettings", { baseUrl: "file:///etc/passwd" }],
     ["changeSettings", { __proto__: { polluted: true }, token: "x" }],
     ["changeSettings", null],
+    ["changeSettings", { prices: { branch: " ", currency: null } }],
+    ["changeSettings", { prices: { branch: null, currency: "euro" } }],
+    ["branches", { all: true }],
   ];
 
   it.each(invalid)("refuses %s with %j as an invalid argument and does nothing", async (method, argument) => {

@@ -8,7 +8,7 @@ import { product } from "../support/catalog-fixtures.ts";
 function typeShown(type: string, language: string): string | null | undefined {
   const { unmount } = render(
     <I18nProvider language={language}>
-      <ProductSummary product={product({ id: type, type })} />
+      <ProductSummary product={product({ id: type, type })} price={null} />
     </I18nProvider>,
   );
   const label = language === "de" ? "Typ" : "Type";

@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { type CatalogFreshness, ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
-import { answerFor } from "../support/catalog-fixtures.ts";
+import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
+import {
+  answerFor,
+  catalogProducts,
+  fixturePrices,
+  mulledWine,
+  stollen,
+} from "../support/catalog-fixtures.ts";
 
 const fresh: CatalogFreshness = { asOf: "2026-11-22T06:00:00.000Z", stale: false, unfinished: false };
 
@@ -116,5 +123,50 @@ describe("result card", () => {
     const details = screen.getByText("How the code was read").closest("details") as HTMLElement;
     expect(within(details).getByText("0109521234543213<GS>10LOT7")).toBeTruthy();
     expect(within(details).getByText("LOT7")).toBeTruthy();
+  });
+
+  describe("the price this till charges, and why", () => {
+    const priced = [...catalogProducts, mulledWine, stollen];
+    const showPriced = (code: string, language: string, till: Partial<PriceContext>) =>
+      render(
+        <I18nProvider language={language}>
+          <ResultCard answer={answerFor(code, priced, { ...fixturePrices, ...till })} freshness={fresh} />
+        </I18nProvider>,
+      );
+    const before = Date.parse("2026-11-10T12:00:00Z");
+    const note = () => screen.getByText((_, element) => element?.classList.contains("price-note") ?? false);
+
+    it("a branch price, the quantity price below it and the offer to come", () => {
+      showPriced("4020000000011", "en", { branch: "berlin-mitte", at: before });
+      expect(screen.getByText("Gross").nextElementSibling?.textContent).toBe("€3.49");
+      expect(note().textContent).toBe("Branch price · Offer from Nov 20, 2026From 6: €2.99 each");
+    });
+
+    it("a running offer, and until which day, in English and German", () => {
+      const { unmount } = showPriced("4020000000011", "en", { branch: "berlin-mitte" });
+      expect(screen.getByText("Gross").nextElementSibling?.textContent).toBe("€2.79");
+      expect(note().textContent).toBe("Offer until Nov 30, 2026");
+      unmount();
+      showPriced("4020000000011", "de", { branch: "berlin-mitte" });
+      expect(screen.getByText("Brutto").nextElementSibling?.textContent).toMatch(/^2,79\s€$/);
+      expect(note().textContent).toBe("Angebot bis 30.11.2026");
+    });
+
+    it("the default price says nothing more; without a branch the quantity price still shows", () => {
+      const { unmount } = showPriced("96385074", "en", { branch: "berlin-mitte" });
+      expect(document.querySelector(".price-note")).toBeNull();
+      unmount();
+      showPriced("4020000000011", "de", { at: Date.parse("2026-12-02T12:00:00Z") });
+      expect(screen.getByText("Brutto").nextElementSibling?.textContent).toMatch(/^3,99\s€$/);
+      expect(note().textContent).toMatch(/^Ab 6: je 2,99\s€$/);
+    });
+
+    it("says when the service's offers contradict each other, and charges the lower", () => {
+      showPriced("4020000000028", "en", {});
+      expect(screen.getByText("Gross").nextElementSibling?.textContent).toBe("€7.99");
+      expect(within(note()).getByRole("note").textContent).toBe(
+        "Several offers run at once: the lowest price is charged.",
+      );
+    });
   });
 });

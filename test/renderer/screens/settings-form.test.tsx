@@ -11,6 +11,13 @@ import {
 } from "../../../src/shared/settings/app-settings.ts";
 
 type Save = (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
+const branches = async () => ({
+  ok: true as const,
+  value: [
+    { branch: "berlin", products: 1405 },
+    { branch: "hamburg", products: 194 },
+  ],
+});
 
 function show(
   onSave = vi.fn<Save>(async (change) => ({
@@ -20,7 +27,15 @@ function show(
 ) {
   render(
     <I18nProvider language="en">
-      <SettingsForm settings={{ ...defaultSettings, baseUrl: "http://127.0.0.1:8787" }} onSave={onSave} />
+      <SettingsForm
+        settings={{
+          ...defaultSettings,
+          baseUrl: "http://127.0.0.1:8787",
+          prices: { branch: "old-7", currency: null },
+        }}
+        onSave={onSave}
+        loadBranches={branches}
+      />
     </I18nProvider>,
   );
   return onSave;
@@ -56,6 +71,48 @@ describe("settings form", () => {
         maxScanMs: defaultSettings.scanner.maxScanMs,
       },
     });
+  });
+
+  it("offers the catalog's branches with their product counts, keeps a branch typed earlier, and saves the one chosen", async () => {
+    const onSave = show();
+    const select = screen.getByLabelText("This till's branch") as HTMLSelectElement;
+    await screen.findByRole("option", { name: "berlin (1,405 products)" });
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      "None: the default prices",
+      "old-7 (0 products)",
+      "berlin (1,405 products)",
+      "hamburg (194 products)",
+    ]);
+    expect(select.value).toBe("old-7");
+    fireEvent.change(select, { target: { value: "hamburg" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].prices).toEqual({ branch: "hamburg", currency: null });
+  });
+
+  it("takes a typed branch id over the list and a currency in any case; none clears the branch", async () => {
+    const onSave = show();
+    fireEvent.change(screen.getByLabelText(/Or type a branch ID/), { target: { value: " 0042 " } });
+    fireEvent.change(screen.getByLabelText(/Currency/), { target: { value: "chf" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].prices).toEqual({ branch: "0042", currency: "CHF" });
+    fireEvent.change(screen.getByLabelText(/Or type a branch ID/), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("This till's branch"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText(/Currency/), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave.mock.calls[1]?.[0].prices).toEqual({ branch: null, currency: null });
+  });
+
+  it("refuses a currency that is not three letters, sending nothing", async () => {
+    const onSave = show();
+    fireEvent.change(screen.getByLabelText(/Currency/), { target: { value: "euro" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Currency: enter three capital letters such as EUR, or leave it empty.",
+    );
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it("refuses a number out of range with a plain message, sending nothing", async () => {

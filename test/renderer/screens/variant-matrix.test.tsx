@@ -3,12 +3,15 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { VariantMatrix } from "../../../src/renderer/src/product/variant-matrix.tsx";
-import { product, shirt, shirtVariants } from "../support/catalog-fixtures.ts";
+import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
+import { fixturePrices, product, shirt, shirtVariants } from "../support/catalog-fixtures.ts";
 
-function show(props: Parameters<typeof VariantMatrix>[0]) {
+/** Priced as a lookup of the family's first variant would price it. */
+function show(props: Omit<Parameters<typeof VariantMatrix>[0], "prices">) {
+  const family = { product: props.variants[0] ?? shirt, parent: props.parent, variants: [...props.variants] };
   render(
     <I18nProvider language="en">
-      <VariantMatrix {...props} />
+      <VariantMatrix {...props} prices={familyPrices(family, fixturePrices)} />
     </I18nProvider>,
   );
 }

@@ -5,8 +5,10 @@ import { productCodes } from "../../../src/shared/api/product-codes.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
+import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
 let stamp = 1_700_000_000_000;
@@ -78,21 +80,69 @@ export const shirtVariants: Product[] = [
 
 export const catalogProducts = [milk, apples, retired, shirt, ...shirtVariants];
 
+/** The fixtures' till: no branch, each product's own currency, the fixtures' clock, where the tests run. */
+export const fixturePrices: PriceContext = {
+  branch: null,
+  currency: null,
+  at: Date.parse("2026-11-22T10:00:00Z"),
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+};
+
+const euros = (gross: number) => [
+  { amount: { net: Math.round((gross / 1.19) * 100) / 100, gross }, currency: "EUR" },
+];
+
+/** Priced per branch, by quantity and on offer from 20 to 30 Nov 2026 (whole days). */
+export const mulledWine = product({
+  id: "mulled-wine",
+  name: "Glühwein 1 l",
+  barcode: "4020000000011",
+  prices: {
+    default_prices: euros(3.99),
+    branch_prices: [{ branch: "berlin-mitte", prices: euros(3.49) }],
+    scaled_prices: [{ qty: 6, prices: euros(2.99) }],
+    time_based_prices: [{ time_range: { start: "2026-11-20", end: "2026-11-30" }, prices: euros(2.79) }],
+  },
+});
+
+/** Two offers running at once: the service contradicting itself. */
+export const stollen = product({
+  id: "stollen",
+  name: "Christstollen 750 g",
+  barcode: "4020000000028",
+  prices: {
+    default_prices: euros(9.99),
+    time_based_prices: [
+      { time_range: { start: "2026-11-01T00:00:00Z", end: null }, prices: euros(8.99) },
+      { time_range: { start: "2026-11-15T00:00:00Z", end: "2026-12-24T12:00:00Z" }, prices: euros(7.99) },
+    ],
+  },
+});
+
 /** What the catalog would answer for a code, worked out from the fixtures above. */
-export function answerFor(code: string, products: readonly Product[] = catalogProducts): LookupAnswer {
+export function answerFor(
+  code: string,
+  products: readonly Product[] = catalogProducts,
+  prices: PriceContext = fixturePrices,
+): LookupAnswer {
   const reading = readScan(code);
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
-      const match = matchOf(found, products);
-      return { query: code, code: reading, match, label: labelCharge(reading, found), reason: null };
+      const match = matchOf(found, products, prices);
+      const price = match.prices[found.id] ?? null;
+      return { query: code, code: reading, match, price, label: labelCharge(reading, price), reason: null };
     }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, label: null, reason };
+  return { query: code, code: reading, match: null, price: null, label: null, reason };
 }
 
-export function matchOf(found: Product, products: readonly Product[] = catalogProducts): LookupMatch {
+export function matchOf(
+  found: Product,
+  products: readonly Product[] = catalogProducts,
+  prices: PriceContext = fixturePrices,
+): LookupMatch {
   const parentId =
     found.type === "variant" ? found.parent : found.type === "variant_product" ? found.id : null;
   const parent =
@@ -100,7 +150,8 @@ export function matchOf(found: Product, products: readonly Product[] = catalogPr
   const variants = parentId
     ? products.filter((item) => item.type === "variant" && item.parent === parentId)
     : [];
-  return { product: found, parent, variants, matchedBy: "code" };
+  const family = { product: found, parent, variants };
+  return { ...family, prices: familyPrices(family, prices), matchedBy: "code" };
 }
 
 export function status(fields: Partial<AppStatus> = {}): AppStatus {
@@ -119,6 +170,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     mismatch: false,
     catalogProblem: null,
     clockOffsetMs: 400,
+    prices: { branch: null, currency: null },
     freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
     sync: { running: false, mode: null, progress: null, nextAt: null },
     online: true,

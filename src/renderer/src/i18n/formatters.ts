@@ -8,6 +8,8 @@ export interface Formatters {
   money(amount: number, currency: string): string;
   weight(value: number, unit: "kg" | "lb"): string;
   dateTime(iso: string): string;
+  /** The day alone, e.g. "30 Nov 2026". */
+  date(iso: string): string;
   /** Whole seconds as "2 min 5 s" style text. */
   duration(seconds: number): string;
   /** Milliseconds, roughly, in the largest whole unit: "2 hours", "10 years". */
@@ -17,6 +19,7 @@ export interface Formatters {
 export function createFormatters(locale: string): Formatters {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
   function moneyFormat(currency: string): Intl.NumberFormat | null {
@@ -54,6 +57,10 @@ export function createFormatters(locale: string): Formatters {
     span(ms) {
       const { value, unit } = roughSpan(ms);
       return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
+    },
+    date(iso) {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
     },
     duration(seconds) {
       const rounded = Math.max(0, Math.round(seconds));

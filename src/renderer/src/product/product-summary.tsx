@@ -1,9 +1,10 @@
-// What a cashier needs to know about one product: name, prices (net and gross) in its currency,
-// every code it is found by, SKU, type, and a warning when it is not for sale.
+// What a cashier needs to know about one product: name, the price this till charges (net and gross,
+// and why), every code it is found by, SKU, type, and a warning when it is not for sale.
 import { knownProductTypes, type Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
+import type { ResolvedPrice } from "../../../shared/catalog/price-rule.ts";
 import { type Translate, useI18n } from "../i18n/i18n.tsx";
-import { shownPrice } from "./product-price.ts";
+import { PriceNote } from "./price-note.tsx";
 
 type KnownProductType = (typeof knownProductTypes)[number];
 
@@ -16,13 +17,15 @@ function typeName(type: string, t: Translate): string {
 export function ProductSummary(props: {
   product: Product;
   parent?: Product | null;
+  /** As the catalog worked it out for this till (see shared/catalog/price-rule.ts); null: no price. */
+  price: ResolvedPrice | null;
   headingId?: string;
   /** 2 where the product is the screen's subject, 3 inside a result card. */
   headingLevel?: 2 | 3;
 }) {
   const { t, money } = useI18n();
   const { product, parent = null } = props;
-  const price = shownPrice(product, parent);
+  const { price } = props;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
   const codes = productCodes(product);
   const amount = (value: number | null | undefined) =>
@@ -42,9 +45,9 @@ export function ProductSummary(props: {
       )}
       <dl className="facts">
         <dt>{t("result.gross")}</dt>
-        <dd className="price-gross">{amount(price?.gross)}</dd>
+        <dd className="price-gross">{amount(price?.amount.gross)}</dd>
         <dt>{t("result.net")}</dt>
-        <dd className="price-net">{amount(price?.net)}</dd>
+        <dd className="price-net">{amount(price?.amount.net)}</dd>
         <dt>{t("result.codes")}</dt>
         <dd className="codes">{codes.length > 0 ? codes.join(", ") : t("result.noCodes")}</dd>
         <dt>{t("result.sku")}</dt>
@@ -52,6 +55,7 @@ export function ProductSummary(props: {
         <dt>{t("result.type")}</dt>
         <dd>{typeName(product.type, t)}</dd>
       </dl>
+      <PriceNote price={price} />
     </div>
   );
 }

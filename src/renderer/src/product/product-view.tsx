@@ -12,20 +12,27 @@ export function ProductView(props: {
   onOpen: (product: Product) => void;
 }) {
   const { t } = useI18n();
-  const { product, parent, variants } = props.match;
+  const { product, parent, variants, prices } = props.match;
   const family = parent ?? (product.type === "variant_product" ? product : null);
   return (
     <section className="product-view" aria-labelledby="product-heading">
       <button type="button" onClick={props.onBack}>
         {t("product.back")}
       </button>
-      <ProductSummary product={product} parent={parent} headingId="product-heading" headingLevel={2} />
+      <ProductSummary
+        product={product}
+        parent={parent}
+        price={prices[product.id] ?? null}
+        headingId="product-heading"
+        headingLevel={2}
+      />
       {variants.length > 0 && (
         <>
           <h3>{t("product.variants")}</h3>
           <VariantMatrix
             parent={family}
             variants={variants}
+            prices={prices}
             highlightId={product.type === "variant" ? product.id : null}
             highlightLabel={t("matrix.shown")}
             onOpen={props.onOpen}

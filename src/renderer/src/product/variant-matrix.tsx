@@ -3,13 +3,15 @@
 // is active; the scanned variant is highlighted, so nobody has to pick it again.
 import type { Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
+import type { FamilyPrices } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
-import { shownPrice } from "./product-price.ts";
 import { type Combination, combinations, type OptionAxis, optionAxes, variantAt } from "./variant-options.ts";
 
 export interface VariantMatrixProps {
   parent: Product | null;
   variants: readonly Product[];
+  /** Each variant's price for this till, by id, as the lookup answered it. */
+  prices: FamilyPrices;
   /** The variant that was scanned, shown highlighted. */
   highlightId?: string | null;
   /** What the highlight says; "scanned" unless given. */
@@ -87,8 +89,8 @@ function VariantCell(props: VariantMatrixProps & { variant: Product | null }) {
   const { t, money } = useI18n();
   const { variant } = props;
   if (variant === null) return <span className="no-variant">{t("matrix.none")}</span>;
-  const price = shownPrice(variant, props.parent);
-  const gross = price?.gross ?? null;
+  const price = props.prices[variant.id] ?? null;
+  const gross = price?.amount.gross ?? null;
   const highlighted = variant.id === props.highlightId;
   const content = (
     <>

@@ -40,12 +40,12 @@ export const ResultCard = memo(function ResultCard(props: ResultCardProps) {
 
 function FoundResult(props: { answer: LookupAnswer }) {
   const { t } = useI18n();
-  const { match, label } = props.answer;
+  const { match, label, price } = props.answer;
   if (!match) return null;
   const { product, parent, variants } = match;
   return (
     <>
-      <ProductSummary product={product} parent={parent} headingId="result-heading" />
+      <ProductSummary product={product} parent={parent} price={price} headingId="result-heading" />
       {match.matchedBy !== "code" && (
         <p className="matched-by">{t(match.matchedBy === "sku" ? "result.bySku" : "result.byCustomId")}</p>
       )}
@@ -54,6 +54,7 @@ function FoundResult(props: { answer: LookupAnswer }) {
         <VariantMatrix
           parent={parent ?? (product.type === "variant_product" ? product : null)}
           variants={variants}
+          prices={match.prices}
           highlightId={product.type === "variant" ? product.id : null}
         />
       )}

@@ -1,14 +1,18 @@
 // The till's settings: service address, sync interval, stale age, scanner thresholds and prefix,
 // request timeouts and the stuck-sync time, sound, language. Numbers are checked here for a plain message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
+import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
+import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 
 export interface SettingsFormProps {
   settings: AppSettings;
   onSave: (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
+  /** The branches the catalog prices, to choose this till's from. */
+  loadBranches: () => Promise<IpcResult<BranchCount[]>>;
 }
 
 interface NumberField {
@@ -75,6 +79,7 @@ export function SettingsForm(props: SettingsFormProps) {
     groupSeparator: settings.scanner.groupSeparator,
   });
   const [sound, setSound] = useState(settings.sound);
+  const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
@@ -95,6 +100,11 @@ export function SettingsForm(props: SettingsFormProps) {
       }
       parsed[field.name] = value;
     }
+    const priceChange = pricesFrom(prices);
+    if (priceChange === null) {
+      setMessage({ text: t("settings.currencyInvalid"), error: true });
+      return;
+    }
     const change: SettingsChange = {
       baseUrl: baseUrl.trim() === "" ? null : baseUrl.trim(),
       syncIntervalMinutes: parsed.syncIntervalMinutes,
@@ -114,6 +124,7 @@ export function SettingsForm(props: SettingsFormProps) {
       },
       sound,
       language,
+      prices: priceChange,
     };
     const result = await props.onSave(change);
     setMessage(
@@ -156,6 +167,7 @@ export function SettingsForm(props: SettingsFormProps) {
         <legend>{t("settings.connection")}</legend>
         {numberFields.slice(5).map(numberInput)}
       </fieldset>
+      <PriceFields formId={id} value={prices} onValue={setPrices} loadBranches={props.loadBranches} />
       <div className="field checkbox">
         <input
           id={`${id}-sound`}
