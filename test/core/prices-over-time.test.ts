@@ -1,4 +1,4 @@
-// The price a lookup answers follows the till's clock and settings, not the last sync: an offer
+// The price a lookup answers follows the service's clock (as the till measured it) and settings, not the last sync: an offer
 // that begins or ends while the till runs changes the answer at that instant, with the service gone;
 // a change of branch applies to the next scan. Real service, real sync, real SQLite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,8 +55,9 @@ afterAll(async () => {
   await dir.remove();
 });
 
+/** The price when the service's clock (which prices follow) says `at`: the till's is off by the offset. */
 async function priceAt(at: number) {
-  now = at;
+  now = at - (wired.serviceTime.offsetMs() ?? 0);
   return (await wired.core.lookup(code)).price;
 }
 
