@@ -100,9 +100,12 @@ function typedCharacter(stroke: Keystroke): string | null {
   return stroke.shift ? key.toUpperCase() : key.toLowerCase();
 }
 
-/** Ctrl+] sends GS: "]" as the scanner's layout has it, else as typed, else the US key for "]". */
+/**
+ * Ctrl+] sends GS. Scanners press the key that is "]" on a US keyboard (ASCII's control codes are
+ * keyboard chords from there), whatever layout they emulate; some press the key their own layout
+ * has "]" on, and on the computer's own layout it may be typed as "]".
+ */
 function isSeparatorChord(stroke: Keystroke, layout: ScannerLayout): boolean {
-  if (stroke.key === "]") return true;
-  if (isLayoutId(layout)) return characterOnLayout(layout, stroke.code, false, false) === "]";
-  return layout === "auto" && stroke.code === "BracketRight";
+  if (stroke.key === "]" || stroke.code === "BracketRight") return true;
+  return isLayoutId(layout) && characterOnLayout(layout, stroke.code, false, false) === "]";
 }
