@@ -38,6 +38,50 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Plays one burst ended by Enter with the settings given, and says whether it was a scan. */
+async function isScan(settings: Partial<ScannerSettings>, text: string, gap: number): Promise<boolean> {
+  const onScan = vi.fn();
+  const { unmount } = render(<Till onScan={onScan} settings={settings} />);
+  playKeys(burst(text, gap, "Enter"));
+  await settle();
+  unmount();
+  return onScan.mock.calls.length === 1;
+}
+
+describe("scanner thresholds, each at, just below and just above its value", () => {
+  it("Shortest scan: 8 characters and more are a scan, 7 are typing", async () => {
+    const settings = { minLength: 8 };
+    expect(await isScan(settings, "1234567", 5)).toBe(false);
+    expect(await isScan(settings, "12345678", 5)).toBe(true);
+    expect(await isScan(settings, "123456789", 5)).toBe(true);
+  });
+
+  it("Longest pause: keys 19 and 20 ms apart are one scan, 21 ms apart are typing", async () => {
+    const settings = { maxGapMs: 20 };
+    expect(await isScan(settings, "4006381333931", 19)).toBe(true);
+    expect(await isScan(settings, "4006381333931", 20)).toBe(true);
+    expect(await isScan(settings, "4006381333931", 21)).toBe(false);
+  });
+
+  it("Longest time for a whole scan: 95 and 100 ms from first to last key are a scan, 105 ms is typing", async () => {
+    const settings = { maxScanMs: 100 };
+    expect(await isScan(settings, "12345678901234567890", 5)).toBe(true);
+    expect(await isScan(settings, "123456789012345678901", 5)).toBe(true);
+    expect(await isScan(settings, "1234567890123456789012", 5)).toBe(false);
+  });
+
+  it("the quiet gap ends a burst only once longer than the longest pause", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} settings={{ maxGapMs: 20 }} />);
+    playKeys(burst("400638133393", 5));
+    await settle(20);
+    expect(scans).toEqual([]);
+    playKeys([{ key: "1", after: 0 }]);
+    await settle(21);
+    expect(scans).toEqual(["4006381333931"]);
+  });
+});
+
 describe("scanner capture", () => {
   it("takes a fast burst ended by Enter as a scan, with nothing focused", async () => {
     const scans: string[] = [];
