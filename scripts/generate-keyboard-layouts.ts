@@ -5,10 +5,12 @@
 // typed by hand. Run `npm run keyboard-layouts` after either package changes, and commit the output.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 
 const symbolsDir = process.env.XKB_SYMBOLS_DIR ?? "/usr/share/X11/xkb/symbols";
 const keysymHeader = process.env.KEYSYMDEF_H ?? "/usr/include/X11/keysymdef.h";
-const output = new URL("../src/shared/keyboard/keyboard-layouts.ts", import.meta.url);
+const { values: options } = parseArgs({ options: { out: { type: "string" } } });
+const output = options.out ?? new URL("../src/shared/keyboard/keyboard-layouts.ts", import.meta.url).pathname;
 
 /** Each layout by the xkb name a till knows it by, with the variant the generator reads. */
 const layouts: [id: string, file: string, variant: string | null][] = [
@@ -200,4 +202,4 @@ lines.push(
   "",
 );
 writeFileSync(output, lines.join("\n"));
-console.log(`wrote ${layouts.length} layouts to ${output.pathname}`);
+console.log(`wrote ${layouts.length} layouts to ${output}`);
