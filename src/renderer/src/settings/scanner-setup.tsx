@@ -20,18 +20,33 @@ export function layoutLabel(layout: ScannerLayout): MessageKey {
 export function ScannerSetup(props: { notice: SetupNotice | null }) {
   const { t } = useI18n();
   const id = useId();
-  const image = useMemo(
-    () =>
-      `data:image/svg+xml;utf8,${encodeURIComponent(
-        toSVG({ bcid: "code128", text: setupCode, scale: 2, height: 14, paddingwidth: 10, paddingheight: 4 }),
-      )}`,
-    [],
-  );
+  const image = useMemo(() => {
+    const drawn = toSVG({
+      bcid: "code128",
+      text: setupCode,
+      scale: 2,
+      height: 14,
+      paddingwidth: 10,
+      paddingheight: 4,
+    });
+    // The drawing's own size, so it shows bar for bar and not at an image's default 300 px.
+    const [, , width, height] = (/viewBox="([\d.\s]+)"/u.exec(drawn)?.[1] ?? "0 0 0 0")
+      .split(/\s+/u)
+      .map(Number);
+    const svg = drawn.replace("<svg ", `<svg width="${width}" height="${height}" `);
+    return { src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`, width, height };
+  }, []);
   return (
     <section className="scanner-setup" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t("setup.heading")}</h3>
       <p>{t("setup.hint")}</p>
-      <img className="setup-code" src={image} alt={t("setup.image")} />
+      <img
+        className="setup-code"
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={t("setup.image")}
+      />
       <button type="button" className="setup-print" onClick={() => window.print()}>
         {t("setup.print")}
       </button>
