@@ -113,14 +113,20 @@ function sectionsOf(file: string): Section[] {
   return sections;
 }
 
-/** The keys a section defines, its includes first (xkb's default merge: later levels override). */
-function keysOf(file: string, variant: string | null): Map<string, Levels> {
+/** A variant of a symbols file; without one, the file's default (marked so, else its first). */
+function sectionOf(file: string, variant: string | null): Section {
   const sections = sectionsOf(file);
   const section =
     variant === null
       ? (sections.find((s) => s.isDefault) ?? sections[0])
       : sections.find((s) => s.name === variant);
   if (!section) throw new Error(`${file}(${variant}) not found in ${symbolsDir}`);
+  return section;
+}
+
+/** The keys a section defines, its includes first (xkb's default merge: later levels override). */
+function keysOf(file: string, variant: string | null): Map<string, Levels> {
+  const section = sectionOf(file, variant);
   const keys = new Map<string, Levels>();
   const statement = /include\s+"([^"]+)"|key\s+<(\w+)>\s*\{([^}]*)\}/gu;
   for (let match = statement.exec(section.body); match; match = statement.exec(section.body)) {
@@ -165,12 +171,7 @@ function tableOf(file: string, variant: string | null): Record<string, string[]>
 }
 
 function nameOf(file: string, variant: string | null): string {
-  const sections = sectionsOf(file);
-  const section =
-    variant === null
-      ? (sections.find((s) => s.isDefault) ?? sections[0])
-      : sections.find((s) => s.name === variant);
-  return /name\[Group1\]\s*=\s*"([^"]+)"/u.exec(section?.body ?? "")?.[1] ?? file;
+  return /name\[Group1\]\s*=\s*"([^"]+)"/u.exec(sectionOf(file, variant).body)?.[1] ?? file;
 }
 
 /** A string literal as the formatter writes it (double quotes unless the text holds one). */
