@@ -176,7 +176,7 @@ export const de: Messages = {
   "settings.failed": "Nicht gespeichert: {message}",
   "settings.number": "{field}: bitte eine ganze Zahl von {min} bis {max} eingeben.",
   "settings.layout": "Tastaturlayout des Scanners",
-  "layout.auto": "Automatisch (Ziffern-Barcodes auf jedem Layout; für Buchstaben kalibrieren)",
+  "layout.auto": "Automatisch (Ziffern auf jedem Layout richtig)",
   "layout.this-computer": "Wie dieser Computer",
   "layout.us": "Englisch (USA)",
   "layout.gb": "Englisch (Vereinigtes Königreich)",
@@ -198,7 +198,7 @@ export const de: Messages = {
   "layout.pl": "Polnisch",
   "setup.heading": "Scanner einrichten",
   "setup.hint":
-    "Diesen Code mit dem Scanner der Kasse scannen: Die Kasse erkennt, als welche Tastatur der Scanner tippt und was er vor oder nach einem Code sendet, und stellt beides unten ein.",
+    "Diesen Code mit dem Scanner der Kasse scannen: Die Kasse erkennt, als welche Tastatur der Scanner tippt und was er vor oder nach einem Code sendet, und trägt beides oben ein.",
   "setup.image": "Einrichtungscode für den Scanner",
   "setup.print": "Einrichtungscode drucken",
   "setup.done":

@@ -169,7 +169,7 @@ export const en = {
   "settings.failed": "Not saved: {message}",
   "settings.number": "{field}: enter a whole number from {min} to {max}.",
   "settings.layout": "Scanner keyboard layout",
-  "layout.auto": "Automatic (barcodes of digits on any layout; calibrate for letters)",
+  "layout.auto": "Automatic (digits right on any layout)",
   "layout.this-computer": "Same as this computer",
   "layout.us": "English (US)",
   "layout.gb": "English (UK)",
@@ -191,7 +191,7 @@ export const en = {
   "layout.pl": "Polish",
   "setup.heading": "Set up the scanner",
   "setup.hint":
-    "Scan this code with the till's scanner: the till learns which keyboard the scanner types as, and what it adds before or after a code, and sets them below.",
+    "Scan this code with the till's scanner: the till learns which keyboard the scanner types as, and what it adds before or after a code, and fills in the fields above.",
   "setup.image": "Scanner setup code",
   "setup.print": "Print the setup code",
   "setup.done":
