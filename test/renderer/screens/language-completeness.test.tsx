@@ -161,18 +161,7 @@ async function tour(language: Language): Promise<string[]> {
     await vi.waitFor(() => expect(document.querySelector(".reason")).not.toBeNull());
     look();
   }
-  act(() => {
-    catalog.pushStatus(status({ sync: { running: true, mode: "full", progress: null, nextAt: null } }));
-    catalog.pushProgress({
-      mode: "full",
-      stream: "live",
-      done: 500,
-      total: 2000,
-      pages: 1,
-      perSecond: 500,
-      etaSeconds: 3,
-    });
-  });
+  act(() => catalog.pushSyncing());
   await screen.findByRole("progressbar");
   look();
   // Search, its results and none, and a product.
