@@ -1,12 +1,16 @@
 // The app's window and the guards every web page of the app gets: isolated, sandboxed, no Node, no
 // navigation away, no new windows, no webviews, no permissions.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session, WebContents } from "electron";
+import { kioskArgument } from "../shared/ipc/till-shell.ts";
+import { kioskWindowOptions } from "./kiosk.ts";
 
 export interface WindowOptions {
   preloadPath: string;
   appVersion: string;
   /** Linux takes the icon from the window; Windows and macOS from the packaged app. */
   icon?: string;
+  /** A dedicated till: full screen, on top, no window controls (see kiosk.ts). */
+  kiosk?: boolean;
 }
 
 export function catalogWindowOptions(options: WindowOptions): BrowserWindowConstructorOptions {
@@ -15,6 +19,7 @@ export function catalogWindowOptions(options: WindowOptions): BrowserWindowConst
     height: 760,
     show: false,
     ...(options.icon === undefined ? {} : { icon: options.icon }),
+    ...(options.kiosk ? kioskWindowOptions : {}),
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,
@@ -28,7 +33,7 @@ export function catalogWindowOptions(options: WindowOptions): BrowserWindowConst
       webviewTag: false,
       spellcheck: false,
       // The sandboxed preload cannot ask the app; it reads what it needs from its arguments.
-      additionalArguments: [`--app-version=${options.appVersion}`],
+      additionalArguments: [`--app-version=${options.appVersion}`, ...(options.kiosk ? [kioskArgument] : [])],
     },
   };
 }

@@ -2,9 +2,11 @@
 // would mount it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { app, BrowserWindow, ipcMain, safeStorage, session } from "electron";
+import { app, BrowserWindow, ipcMain, Menu, safeStorage, session } from "electron";
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
+import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
 import {
   type AppPage,
   catalogWindowOptions,
@@ -12,9 +14,10 @@ import {
   guardSession,
   loadCatalogPage,
 } from "./catalog-window.ts";
+import { holdKioskWindow, kioskRequested } from "./kiosk.ts";
 import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
 
-export function startDesktopApp(): void {
+export function startDesktopApp(options: { argv?: readonly string[] } = {}): void {
   // A second launch hands over to the first: two apps must not sync one catalog file.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -23,6 +26,8 @@ export function startDesktopApp(): void {
   let window: BrowserWindow | null = null;
   let catalog: MountedCatalog | null = null;
   const page = appPage();
+  const appUrl = page.kind === "url" ? page.url : pathToFileURL(page.file).href;
+  const kiosk = kioskRequested(options.argv ?? process.argv);
 
   app.on("second-instance", () => {
     if (window === null || window.isDestroyed()) return;
@@ -41,9 +46,11 @@ export function startDesktopApp(): void {
         preloadPath: join(import.meta.dirname, "../preload/index.cjs"),
         appVersion: app.getVersion(),
         ...(process.platform === "linux" ? { icon } : {}),
+        kiosk,
       }),
     );
     const shown = window;
+    if (kiosk) holdKioskWindow(shown, app);
     shown.once("ready-to-show", () => shown.show());
     const detach = catalog?.attach(shown.webContents);
     shown.on("closed", () => detach?.());
@@ -54,6 +61,11 @@ export function startDesktopApp(): void {
     .whenReady()
     .then(async () => {
       guardSession(session.defaultSession);
+      // A kiosk has no menu, so none of its shortcuts (reload, developer tools, quit) either.
+      if (kiosk) {
+        Menu.setApplicationMenu(null);
+        listenForKioskQuit(appUrl, () => app.quit());
+      }
       const settingsStore = new Store({ name: "catalog-settings" });
       // electron-store opens a channel of its own for renderer-side stores; this app has none, and the
       // page may reach only the contract's channels.
@@ -63,7 +75,7 @@ export function startDesktopApp(): void {
         app,
         safeStorage,
         settingsStore,
-        appUrl: page.kind === "url" ? page.url : pathToFileURL(page.file).href,
+        appUrl,
       });
       openWindow();
       app.on("activate", () => {
@@ -74,6 +86,17 @@ export function startDesktopApp(): void {
       console.error("The catalog app could not start:", error);
       app.quit();
     });
+}
+
+/** Settings' Quit, asked from the app's own page only: the one way out of a kiosk. */
+function listenForKioskQuit(appUrl: string, quit: () => void): void {
+  const isTrustedSender = trustedSender(appUrl);
+  ipcMain.handle(tillQuitChannel, (event) => {
+    if (!isTrustedSender(event.senderFrame?.url)) return false;
+    quit();
+    return true;
+  });
+  app.on("will-quit", () => ipcMain.removeHandler(tillQuitChannel));
 }
 
 function appPage(): AppPage {

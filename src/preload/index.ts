@@ -1,8 +1,10 @@
-// The app's preload: the catalog API, and nothing else, in the page.
+// The app's preload: the catalog API in the page, and in kiosk mode the way to quit.
 import { contextBridge, ipcRenderer } from "electron";
 import { exposeCatalog } from "./catalog-bridge.ts";
+import { exposeTillShell } from "./till-shell-bridge.ts";
 
 // The sandboxed preload cannot ask the app; main passes the version as an argument.
 const versionArgument = process.argv.find((argument) => argument.startsWith("--app-version="));
 
 exposeCatalog(contextBridge, ipcRenderer, versionArgument?.slice("--app-version=".length) ?? "unknown");
+exposeTillShell(contextBridge, ipcRenderer, process.argv);

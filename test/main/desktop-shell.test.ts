@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
+import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
 import { tempDir } from "../support/service-fixtures.ts";
 import { createElectronDouble, type ElectronDouble, RecordingEvent } from "./electron-double.ts";
 
@@ -22,14 +23,14 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 
-async function launch(options: { lock?: boolean; encryption?: boolean } = {}) {
+async function launch(options: { lock?: boolean; encryption?: boolean; argv?: string[] } = {}) {
   const dir = await tempDir();
   const double = createElectronDouble(dir.path, options);
   // A fresh app per test: the double replaces electron for every module loaded from here on.
   vi.resetModules();
   vi.doMock("electron", () => ({ default: double.module, ...double.module }));
   const { startDesktopApp } = await import("../../src/main/desktop-app.ts");
-  startDesktopApp();
+  startDesktopApp({ argv: options.argv ?? ["/opt/pos-catalog/pos-catalog"] });
   cleanups.push(async () => {
     if (double.handlers.size > 0) {
       double.app.emit("will-quit", new RecordingEvent());
@@ -54,6 +55,13 @@ function invoke(double: ElectronDouble, channel: string, senderUrl: string | nul
     value?: unknown;
     error?: { kind: string };
   }>;
+}
+
+/** Asks the window to close, as Alt+F4 or the window manager would; true when the window refused. */
+function closeRefused(double: ElectronDouble): boolean {
+  const event = new RecordingEvent();
+  double.windows[0]?.emit("close", event);
+  return event.prevented;
 }
 
 describe("the desktop shell", () => {
@@ -170,5 +178,59 @@ describe("the desktop shell", () => {
     const again = new RecordingEvent();
     double.app.emit("will-quit", again);
     expect(again.prevented).toBe(false);
+  });
+});
+
+describe("the desktop shell in kiosk mode (--kiosk)", () => {
+  it("fills the screen on top of everything, with no frame, window controls or menu", async () => {
+    const { double } = await launch({ argv: ["/opt/pos-catalog/pos-catalog", "--kiosk"] });
+    expect(double.windows[0]?.options).toMatchObject({
+      kiosk: true,
+      fullscreen: true,
+      frame: false,
+      alwaysOnTop: true,
+      closable: false,
+      minimizable: false,
+      maximizable: false,
+      resizable: false,
+      movable: false,
+    });
+    expect(double.menu.application).toBeNull();
+    // The sandboxed preload learns it from its arguments, so the page gets its way out.
+    const prefs = double.windows[0]?.options.webPreferences as Record<string, unknown>;
+    expect(prefs.additionalArguments).toEqual(["--app-version=9.8.7", kioskArgument]);
+  });
+
+  it("refuses to close until the app quits, and quits only when the app's own page asks", async () => {
+    const { double } = await launch({ argv: ["/opt/pos-catalog/pos-catalog", "--kiosk"] });
+    expect(closeRefused(double)).toBe(true);
+    for (const sender of ["https://evil.example/", "file:///tmp/other.html", null]) {
+      expect(await invoke(double, tillQuitChannel, sender)).toBe(false);
+    }
+    expect(double.app.quitCalls).toBe(0);
+    expect(closeRefused(double)).toBe(true);
+
+    expect(await invoke(double, tillQuitChannel, pageUrl(double))).toBe(true);
+    expect(double.app.quitCalls).toBe(1);
+    // Electron's quit starts with before-quit, then closes the windows.
+    double.app.emit("before-quit");
+    expect(closeRefused(double)).toBe(false);
+  });
+
+  it("lets Windows end the session (log-off, shutdown) without quitting first", async () => {
+    const { double } = await launch({ argv: ["/opt/pos-catalog/pos-catalog", "--kiosk"] });
+    double.windows[0]?.emit("session-end");
+    expect(closeRefused(double)).toBe(false);
+  });
+
+  it("is off without the flag: a normal window, Electron's menu, no quit channel, closing allowed", async () => {
+    const { double } = await launch({ argv: ["/opt/pos-catalog/pos-catalog", "--kiosk-mode"] });
+    const options = double.windows[0]?.options ?? {};
+    for (const key of ["kiosk", "fullscreen", "frame", "alwaysOnTop", "closable"]) {
+      expect(options, key).not.toHaveProperty(key);
+    }
+    expect(double.menu.application).toBeUndefined();
+    expect(double.handlers.has(tillQuitChannel)).toBe(false);
+    expect(closeRefused(double)).toBe(false);
   });
 });

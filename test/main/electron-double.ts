@@ -138,8 +138,16 @@ export function createElectronDouble(
     },
   };
 
-  const module = { app, BrowserWindow: BrowserWindowDouble, ipcMain, safeStorage, session };
-  return { module, app, windows, handlers, ipcMain, permissions };
+  // What the shell set as the application menu: undefined while it set none (Electron's default menu).
+  const menu = { application: undefined as unknown };
+  const Menu = {
+    setApplicationMenu(value: unknown) {
+      menu.application = value;
+    },
+  };
+
+  const module = { app, BrowserWindow: BrowserWindowDouble, ipcMain, Menu, safeStorage, session };
+  return { module, app, windows, handlers, ipcMain, permissions, menu };
 }
 
 export type ElectronDouble = ReturnType<typeof createElectronDouble>;

@@ -7,6 +7,8 @@ import type { ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import { type Calibration, calibrationOf } from "../../shared/keyboard/scanner-calibration.ts";
 import { defaultSettings, type SignInIdentity } from "../../shared/settings/app-settings.ts";
+import type { TillShell } from "../../shared/ipc/till-shell.ts";
+import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
@@ -21,6 +23,7 @@ import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
 import { SearchPanel } from "./search/search-panel.tsx";
 import type { SetupNotice } from "./settings/scanner-setup.tsx";
+import { KioskExit } from "./settings/kiosk-exit.tsx";
 import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
@@ -47,16 +50,21 @@ function identityOf(session: SessionInfo | null): SignInIdentity | null {
     : { method: "api-key", accountId: session.accountId };
 }
 
-export function CatalogApp() {
+export interface CatalogAppProps {
+  /** The standalone app's shell (`window.tillApp`), in kiosk mode only: Settings then offers Quit. */
+  shell?: TillShell;
+}
+
+export function CatalogApp({ shell }: CatalogAppProps) {
   const { settings } = useCatalog();
   return (
     <I18nProvider language={settings?.language ?? "en"}>
-      <Screens />
+      <Screens shell={shell} />
     </I18nProvider>
   );
 }
 
-function Screens() {
+function Screens({ shell }: CatalogAppProps) {
   const catalog = useCatalog();
   const { api, status, session, settings } = catalog;
   const { t, language } = useI18n();
@@ -228,6 +236,7 @@ function Screens() {
             setupNotice={setup.notice}
           />
         )}
+        {screen === "settings" && shell && <KioskExit shell={shell} />}
       </main>
       <StatusBar
         status={status}

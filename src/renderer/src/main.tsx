@@ -9,7 +9,7 @@ if (root)
   createRoot(root).render(
     <StrictMode>
       <CatalogProvider api={window.catalog}>
-        <CatalogApp />
+        <CatalogApp shell={window.tillApp} />
       </CatalogProvider>
     </StrictMode>,
   );

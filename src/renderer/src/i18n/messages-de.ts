@@ -207,4 +207,9 @@ export const de: Messages = {
   "setup.prefix": "Er sendet „{prefix}“ vor jedem Code; das wird jetzt entfernt.",
   "setup.suffix": "Er sendet „{suffix}“ nach jedem Code; das wird jetzt entfernt.",
   "setup.failed": "Der Einrichtungscode wurde gelesen, aber die Einstellung nicht gespeichert: {message}",
+  "kiosk.heading": "Diese Kasse",
+  "kiosk.exit": "Kassen-App beenden…",
+  "kiosk.confirm": "Kassen-App beenden? Scannen geht erst wieder, wenn die App neu gestartet ist.",
+  "kiosk.quit": "Beenden",
+  "kiosk.cancel": "Abbrechen",
 };

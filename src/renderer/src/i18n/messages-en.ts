@@ -200,6 +200,11 @@ export const en = {
   "setup.prefix": "It adds “{prefix}” before each code, which is now taken off.",
   "setup.suffix": "It adds “{suffix}” after each code, which is now taken off.",
   "setup.failed": "The setup code was read, but the setting was not saved: {message}",
+  "kiosk.heading": "This till",
+  "kiosk.exit": "Quit the till app…",
+  "kiosk.confirm": "Quit the till app? Scanning stops until the app is started again.",
+  "kiosk.quit": "Quit",
+  "kiosk.cancel": "Cancel",
 } as const;
 
 export type MessageKey = keyof typeof en;
