@@ -1,7 +1,7 @@
 // Both languages complete: the catalogs have the same keys and placeholders, and a tour of every
 // screen and state (scan answers of each kind, misses with every warning, search, product, sign-in,
-// account, status bar, settings with its answers and the scanner setup) shows no word of the other
-// language, including text right after the language was switched.
+// account, status bar, settings with its answers, the scanner setup, a kiosk's way out) shows no
+// word of the other language, including text right after the language was switched.
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CatalogProvider } from "../../../src/renderer/src/catalog/catalog-provider.tsx";
@@ -91,7 +91,7 @@ async function tour(language: Language): Promise<string[]> {
   const catalog = fakeCatalog({ settings: { language: language === "en" ? "de" : "en" } });
   render(
     <CatalogProvider api={catalog.api}>
-      <CatalogApp />
+      <CatalogApp shell={{ kiosk: true, quit: async () => undefined }} />
     </CatalogProvider>,
   );
   await screen.findByRole("navigation");
@@ -104,6 +104,11 @@ async function tour(language: Language): Promise<string[]> {
   fireEvent.click(screen.getByRole("button", { name: before["settings.save"] }));
   await screen.findByText(catalogs[language]["settings.saved"] as string);
   look();
+  // A kiosk's way out, with its question open.
+  fireEvent.click(screen.getByRole("button", { name: catalogs[language]["kiosk.exit"] }));
+  await screen.findByRole("alertdialog");
+  look();
+  fireEvent.click(screen.getByRole("button", { name: catalogs[language]["kiosk.cancel"] }));
   const maxGap = screen.getByLabelText(catalogs[language]["settings.maxGap"] as string);
   fireEvent.change(maxGap, { target: { value: "5000" } });
   fireEvent.click(screen.getByRole("button", { name: catalogs[language]["settings.save"] }));
