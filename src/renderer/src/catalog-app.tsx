@@ -6,7 +6,8 @@ import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductFamily } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import type { TillShell } from "../../shared/ipc/till-shell.ts";
-import type { SignInIdentity } from "../../shared/settings/app-settings.ts";
+import { type Calibration, calibrationOf } from "../../shared/keyboard/scanner-calibration.ts";
+import { defaultSettings, type SignInIdentity } from "../../shared/settings/app-settings.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
@@ -16,10 +17,12 @@ import type { CatalogFreshness } from "./scan/result-card.tsx";
 import { ScanScreen } from "./scan/scan-screen.tsx";
 import { createScanSound } from "./scan/scan-sound.ts";
 import { useLookup } from "./scan/use-lookup.ts";
+import type { Scan } from "./scanner/scan-capture.ts";
 import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
 import { SearchPanel } from "./search/search-panel.tsx";
 import { KioskExit } from "./settings/kiosk-exit.tsx";
+import type { SetupNotice } from "./settings/scanner-setup.tsx";
 import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
@@ -71,13 +74,34 @@ function Screens({ shell }: CatalogAppProps) {
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
   const scan = useLookup(api, sound);
+  const [setup, setSetup] = useState<{ notice: SetupNotice | null; count: number }>({
+    notice: null,
+    count: 0,
+  });
+  const scannerNow = settings?.scanner ?? defaultSettings.scanner;
+  const { changeSettings } = catalog;
+
+  /** A scan of the setup code, from any screen: its findings become the scanner's settings. */
+  const calibrate = useCallback(
+    async (calibration: Calibration) => {
+      setScreen("settings");
+      const { layout, prefix, suffix } = calibration;
+      const result = await changeSettings({ scanner: { ...scannerNow, layout, prefix, suffix } });
+      const failure = result.ok ? null : result.error.message;
+      // A new key shows the settings form afresh, with what calibration set.
+      setSetup((last) => ({ notice: { calibration, failure }, count: last.count + 1 }));
+    },
+    [changeSettings, scannerNow],
+  );
 
   const onScan = useCallback(
-    (code: string) => {
+    (code: string, { strokes }: Scan) => {
+      const calibration = calibrationOf(strokes);
+      if (calibration !== null) return calibrate(calibration);
       setScreen("scan");
       return scan.lookup(code);
     },
-    [scan.lookup],
+    [scan.lookup, calibrate],
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
@@ -205,7 +229,13 @@ function Screens({ shell }: CatalogAppProps) {
             />
           ))}
         {screen === "settings" && settings && (
-          <SettingsForm settings={settings} onSave={catalog.changeSettings} loadBranches={loadBranches} />
+          <SettingsForm
+            key={setup.count}
+            settings={settings}
+            onSave={catalog.changeSettings}
+            loadBranches={loadBranches}
+            setupNotice={setup.notice}
+          />
         )}
         {screen === "settings" && shell && <KioskExit shell={shell} />}
       </main>

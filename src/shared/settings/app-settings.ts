@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defaultScaleRules } from "../barcode/scale-label.ts";
 import { scanOptionsSchema } from "../barcode/scan-options.ts";
+import { layoutIds } from "../keyboard/keystroke-reading.ts";
 
 /**
  * The commerce service's address, wherever it is given (settings, sign-in, the CLI). A user name or
@@ -51,6 +52,11 @@ export const scannerSettingsSchema = scanOptionsSchema.extend({
     .union([z.literal(""), z.string().regex(/^F([1-9]|1\d|2[0-4])$/u), z.string().length(1)])
     // Settings saved before this field existed keep their other scanner values.
     .default(""),
+  /**
+   * The keyboard layout the scanner emulates: "auto" (digit-only codes right on every layout, the
+   * rest as this computer types it), "this-computer", or a layout such as "us", which calibration sets.
+   */
+  layout: z.enum(["auto", "this-computer", ...layoutIds]).default("auto"),
 });
 export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
 
@@ -137,6 +143,7 @@ export const defaultSettings: AppSettings = {
     // A fast typist's short word ("tea" at 40 ms a key) must stay typing; retail codes are 8 or longer.
     minLength: 6,
     triggerKey: "",
+    layout: "auto",
   },
   language: "en",
   sound: true,

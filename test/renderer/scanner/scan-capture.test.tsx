@@ -1,5 +1,5 @@
 // The scanner as a cashier meets it: scans land wherever the focus is, typing stays typing.
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ScannerSettings } from "../../../src/renderer/src/scanner/scan-capture.ts";
@@ -11,12 +11,16 @@ import { useScanner } from "../../../src/renderer/src/scanner/use-scanner.ts";
 import { defaultSettings } from "../../../src/shared/settings/app-settings.ts";
 import { burst, playKeys, settle } from "../support/key-timings.ts";
 
-function Till(props: { onScan: (code: string) => unknown; settings?: Partial<ScannerSettings> }) {
+function Till(props: {
+  onScan: (code: string) => unknown;
+  settings?: Partial<ScannerSettings>;
+  clock?: () => number;
+}) {
   const [search, setSearch] = useState("");
   useScanner({
     settings: { ...defaultScannerSettings, ...props.settings },
     onScan: props.onScan,
-    clock: Date.now,
+    clock: props.clock ?? Date.now,
   });
   return (
     <form onSubmit={(event) => event.preventDefault()}>
@@ -32,6 +36,50 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+/** Plays one burst ended by Enter with the settings given, and says whether it was a scan. */
+async function isScan(settings: Partial<ScannerSettings>, text: string, gap: number): Promise<boolean> {
+  const onScan = vi.fn();
+  const { unmount } = render(<Till onScan={onScan} settings={settings} />);
+  playKeys(burst(text, gap, "Enter"));
+  await settle();
+  unmount();
+  return onScan.mock.calls.length === 1;
+}
+
+describe("scanner thresholds, each at, just below and just above its value", () => {
+  it("Shortest scan: 8 characters and more are a scan, 7 are typing", async () => {
+    const settings = { minLength: 8 };
+    expect(await isScan(settings, "1234567", 5)).toBe(false);
+    expect(await isScan(settings, "12345678", 5)).toBe(true);
+    expect(await isScan(settings, "123456789", 5)).toBe(true);
+  });
+
+  it("Longest pause: keys 19 and 20 ms apart are one scan, 21 ms apart are typing", async () => {
+    const settings = { maxGapMs: 20 };
+    expect(await isScan(settings, "4006381333931", 19)).toBe(true);
+    expect(await isScan(settings, "4006381333931", 20)).toBe(true);
+    expect(await isScan(settings, "4006381333931", 21)).toBe(false);
+  });
+
+  it("Longest time for a whole scan: 95 and 100 ms from first to last key are a scan, 105 ms is typing", async () => {
+    const settings = { maxScanMs: 100 };
+    expect(await isScan(settings, "12345678901234567890", 5)).toBe(true);
+    expect(await isScan(settings, "123456789012345678901", 5)).toBe(true);
+    expect(await isScan(settings, "1234567890123456789012", 5)).toBe(false);
+  });
+
+  it("the quiet gap ends a burst only once longer than the longest pause", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} settings={{ maxGapMs: 20 }} />);
+    playKeys(burst("400638133393", 5));
+    await settle(20);
+    expect(scans).toEqual([]);
+    playKeys([{ key: "1", after: 0 }]);
+    await settle(21);
+    expect(scans).toEqual(["4006381333931"]);
+  });
 });
 
 describe("scanner capture", () => {
@@ -132,11 +180,11 @@ describe("scanner capture", () => {
   });
 
   it("lets a different code through while another lookup runs", async () => {
-    const onScan = vi.fn(() => new Promise<void>(() => undefined));
+    const onScan = vi.fn((_code: string) => new Promise<void>(() => undefined));
     render(<Till onScan={onScan} />);
     playKeys(burst("4006381333931", 5, "Enter"));
     playKeys(burst("96385074", 5, "Enter"));
-    expect(onScan.mock.calls).toEqual([["4006381333931"], ["96385074"]]);
+    expect(onScan.mock.calls.map(([code]) => code)).toEqual(["4006381333931", "96385074"]);
   });
 
   it("ends a scan on Tab, and keeps focus where it was", async () => {
@@ -161,6 +209,90 @@ describe("scanner capture", () => {
     await settle(100);
     expect(scans).toEqual(["4006381333931"]);
     expect(field.value).toBe("");
+  });
+
+  it("ends a quiet-gap scan even when the timer fires before the page's clock reaches the gap", async () => {
+    // performance.now and the timers are different clocks in a browser: here the page's clock runs
+    // a hair slower, so the timer set for the gap fires when the page still sees it as not over.
+    const slowClock = () => Date.now() * 0.9999;
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} clock={slowClock} />);
+    for (const code of ["4006381333931", "96385074", "5012345678900"]) {
+      playKeys(burst(code, 10));
+      await settle(300);
+    }
+    expect(scans).toEqual(["4006381333931", "96385074", "5012345678900"]);
+  });
+
+  it("reads a US scanner's digits on an AZERTY computer, Shift or not, with the layout left on auto", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const azerty = { "4": "'", "0": "à", "6": "-", "3": '"', "8": "_", "1": "&", "9": "ç" } as Record<
+      string,
+      string
+    >;
+    playKeys([
+      ...[..."4006381333931"].map((digit) => ({
+        key: azerty[digit] ?? digit,
+        code: `Digit${digit}`,
+        after: 5,
+      })),
+      { key: "Enter", after: 5 },
+    ]);
+    await settle();
+    expect(scans).toEqual(["4006381333931"]);
+  });
+
+  it("reads letters and symbols through the scanner's layout, whatever the computer typed", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} settings={{ layout: "us" }} />);
+    // "AB-7/Z" from a US scanner as a German computer types it: Y and Z swapped, "-" and "/" moved.
+    playKeys([
+      { key: "A", code: "KeyA", shift: true, after: 5 },
+      { key: "B", code: "KeyB", shift: true, after: 5 },
+      { key: "ß", code: "Minus", after: 5 },
+      { key: "7", code: "Digit7", after: 5 },
+      { key: "-", code: "Slash", after: 5 },
+      { key: "Y", code: "KeyZ", shift: true, after: 5 },
+      { key: "Enter", after: 5 },
+    ]);
+    await settle();
+    expect(scans).toEqual(["AB-7/Z"]);
+  });
+
+  it("takes numpad keys as their digits even with Num Lock off", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const numLockOff: Record<string, string> = {
+      "9": "PageUp",
+      "6": "ArrowRight",
+      "3": "PageDown",
+      "8": "ArrowUp",
+    };
+    const numLockOffKey = (digit: string) => numLockOff[digit] ?? "Insert";
+    playKeys([
+      ...[..."96385074"].map((digit) => ({ key: numLockOffKey(digit), code: `Numpad${digit}`, after: 5 })),
+      { key: "Enter", after: 5 },
+    ]);
+    await settle();
+    expect(scans).toEqual(["96385074"]);
+  });
+
+  it("takes a key reported down twice before it came up as one character", async () => {
+    const scans: string[] = [];
+    render(<Till onScan={(code) => scans.push(code)} />);
+    const target = document.body;
+    act(() => {
+      for (const digit of "96385074") {
+        vi.advanceTimersByTime(5);
+        fireEvent.keyDown(target, { key: digit, code: `Digit${digit}` });
+        if (digit === "3") fireEvent.keyDown(target, { key: digit, code: `Digit${digit}` });
+        fireEvent.keyUp(target, { key: digit, code: `Digit${digit}` });
+      }
+      fireEvent.keyDown(target, { key: "Enter", code: "Enter" });
+    });
+    await settle();
+    expect(scans).toEqual(["96385074"]);
   });
 
   it("takes a key held down as typing, however fast it repeats", async () => {

@@ -147,18 +147,7 @@ describe("catalog app", () => {
   it("follows the status events: progress while syncing, then the new count", async () => {
     const catalog = show();
     await screen.findByText("8 products");
-    act(() => {
-      catalog.pushStatus(status({ sync: { running: true, mode: "full", progress: null, nextAt: null } }));
-      catalog.pushProgress({
-        mode: "full",
-        stream: "live",
-        done: 500,
-        total: 2000,
-        pages: 1,
-        perSecond: 500,
-        etaSeconds: 3,
-      });
-    });
+    act(() => catalog.pushSyncing());
     expect(await screen.findByText("Syncing: 500 of 2,000")).toBeTruthy();
     act(() => catalog.pushStatus(status({ products: 2000, serverTotal: 2000 })));
     expect(await screen.findByText("2,000 products")).toBeTruthy();

@@ -19,6 +19,8 @@ export interface FakeCatalog {
   calls: { method: string; argument: unknown }[];
   pushStatus(status: AppStatus): void;
   pushProgress(progress: SyncProgress): void;
+  /** A full sync under way: 500 of 2,000 products done, 3 s left. */
+  pushSyncing(): void;
 }
 
 const ok = <T>(value: T): Promise<IpcResult<T>> => Promise.resolve({ ok: true, value });
@@ -110,6 +112,18 @@ export function fakeCatalog(
     },
     pushProgress(progress) {
       for (const listener of progressListeners) listener(progress);
+    },
+    pushSyncing() {
+      this.pushStatus(statusFixture({ sync: { running: true, mode: "full", progress: null, nextAt: null } }));
+      this.pushProgress({
+        mode: "full",
+        stream: "live",
+        done: 500,
+        total: 2000,
+        pages: 1,
+        perSecond: 500,
+        etaSeconds: 3,
+      });
     },
   };
 }

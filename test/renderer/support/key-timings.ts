@@ -1,5 +1,6 @@
 // Plays keys at given moments, the way a browser would: keydown first, and only when nobody
-// prevented it does a printable key land in the focused text field (at the caret) with an input event.
+// prevented it does a printable key land in the focused text field (at the caret) with an input
+// event; then keyup.
 import { act, fireEvent } from "@testing-library/react";
 import { vi } from "vitest";
 
@@ -7,6 +8,9 @@ export interface TimedKey {
   key: string;
   /** Milliseconds after the previous key. */
   after: number;
+  /** KeyboardEvent.code; "" (as for synthetic keys) when left out. */
+  code?: string;
+  shift?: boolean;
   ctrl?: boolean;
   repeat?: boolean;
 }
@@ -18,14 +22,16 @@ export function burst(text: string, gap: number, terminator?: "Enter" | "Tab"): 
 }
 
 export function playKeys(keys: TimedKey[]): void {
-  for (const { key, after, ctrl, repeat } of keys) {
+  for (const { key, after, code, shift, ctrl, repeat } of keys) {
     act(() => {
       vi.advanceTimersByTime(after);
     });
     const target = document.activeElement ?? document.body;
     act(() => {
-      const typed = fireEvent.keyDown(target, { key, ctrlKey: ctrl ?? false, repeat: repeat ?? false });
+      const init = { key, code: code ?? "", shiftKey: shift ?? false, ctrlKey: ctrl ?? false };
+      const typed = fireEvent.keyDown(target, { ...init, repeat: repeat ?? false });
       if (typed && key.length === 1 && !ctrl) typeInto(target, key);
+      fireEvent.keyUp(target, init);
     });
   }
 }

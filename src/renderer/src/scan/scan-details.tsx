@@ -16,7 +16,8 @@ export function ScanDetails(props: { reading: ScanReading }) {
   if (reading.weight) rows.push([t("details.weight"), weight(reading.weight.value, reading.weight.unit)]);
   if (reading.price) rows.push([t("details.price"), String(reading.price.value)]);
   if (reading.discount) rows.push([t("details.discount"), String(reading.discount.value)]);
-  if (reading.problem) rows.push([t("details.problem"), reading.problem.message]);
+  // The reading's own message is English: the screens say the problem by its kind, in their language.
+  if (reading.problem) rows.push([t("details.problem"), t(`reason.${reading.problem.kind}`)]);
   const gs1 = Object.entries(reading.gs1 ?? {});
   return (
     <details className="scan-details">

@@ -1,6 +1,15 @@
 // Tells a keyboard-wedge scan from typing, key by key, without touching the DOM: a burst of character
 // keys close together, long enough, ended by Enter, Tab or a quiet gap, is a scan; anything slower,
-// shorter, or typed into a password field is typing. The hook (use-scanner.ts) feeds it real events.
+// shorter, or typed into a password field is typing. The keys are kept as pressed (physical key,
+// Shift, AltGr, Caps Lock) and read at the end through the layout the scanner emulates
+// (keystroke-reading.ts). The hook (use-scanner.ts) feeds it real events.
+import {
+  isTypingKey,
+  type Keystroke,
+  readKeystroke,
+  readKeystrokes,
+  type ScannerLayout,
+} from "../../../shared/keyboard/keystroke-reading.ts";
 
 export interface ScannerSettings {
   /** The longest pause between two keys of one scan; a longer pause ends the burst. */
@@ -15,6 +24,8 @@ export interface ScannerSettings {
    * known as a prefix only when the next key follows within the gap: alone, it is typing.
    */
   prefixKey: string;
+  /** The layout the scanner emulates, or how to guess it. */
+  layout: ScannerLayout;
 }
 
 /** Where the key went: a password field never takes part in a scan. */
@@ -23,8 +34,15 @@ export type FieldKind = "text" | "password" | "other";
 export interface KeyInput {
   /** KeyboardEvent.key */
   key: string;
+  /** KeyboardEvent.code; "" when the browser does not say. */
+  code: string;
+  shift: boolean;
   ctrl: boolean;
   alt: boolean;
+  /** getModifierState("AltGraph") */
+  altGraph: boolean;
+  /** getModifierState("CapsLock") */
+  capsLock: boolean;
   meta: boolean;
   /** A key held down: a person, never a scanner. */
   repeat: boolean;
@@ -33,49 +51,77 @@ export interface KeyInput {
   field: FieldKind;
 }
 
+/** A recognised scan: the code as read, and the keys it was read from (calibration wants them). */
+export interface Scan {
+  code: string;
+  strokes: Keystroke[];
+}
+
 export type KeyVerdict =
   /** Let the key do what it normally does; `startsBurst` asks the caller to remember the field as it is. */
   | { kind: "pass"; startsBurst: boolean }
   /** Keep the key from the page: the scan is already known (prefix) and its characters belong to it. */
   | { kind: "swallow" }
   /** This key ended a scan; the key itself (Enter, Tab) is kept from the page. */
-  | { kind: "scan"; code: string };
+  | ({ kind: "scan" } & Scan);
 
 export interface ScanCapture {
   key(input: KeyInput): KeyVerdict;
-  /** When a quiet gap would end the current burst, or null when nothing is pending. */
+  /** A key came up: the next press of it is a new character again. */
+  keyUp(code: string): void;
+  /** The last moment the current burst can go on (a key later ends it), or null when nothing is pending. */
   deadline(): number | null;
-  /** Call at or after the deadline: the burst ends by silence, and may be a scan. */
-  quiet(now: number): string | null;
+  /** Call after the deadline: the burst ends by silence, and may be a scan. Before it, nothing happens. */
+  quiet(now: number): Scan | null;
 }
 
-const GROUP_SEPARATOR = "\x1d";
-const modifierKeys = new Set(["Shift", "Control", "Alt", "AltGraph", "Meta", "CapsLock", "Fn", "OS"]);
+const modifierKeys = new Set([
+  "Shift",
+  "Control",
+  "Alt",
+  "AltGraph",
+  "Meta",
+  "CapsLock",
+  "Fn",
+  "OS",
+  "NumLock",
+]);
 
 interface Burst {
-  chars: string;
+  strokes: Keystroke[];
   first: number;
   last: number;
   /** Started by the prefix key: a scan whatever its length. */
   prefixed: boolean;
+  /** A named prefix key (F9) is not part of the code. */
+  prefixTyped: boolean;
 }
 
 export function createScanCapture(settings: ScannerSettings): ScanCapture {
   let burst: Burst | null = null;
+  // Keys pressed and not yet released, with when they were last reported down: a second report of
+  // a key still down (a slow USB poll doubling it, or a person holding it) is not a new character.
+  const down = new Map<string, number>();
 
   function isScan(current: Burst): boolean {
-    if (!current.prefixed) {
-      return current.chars.length >= settings.minLength && current.last - current.first <= settings.maxScanMs;
-    }
+    const length = current.strokes.length;
+    if (!current.prefixed)
+      return length >= settings.minLength && current.last - current.first <= settings.maxScanMs;
     // A printable prefix alone ("]") is a person typing that character, not a code.
-    return current.chars.length > (settings.prefixKey.length === 1 ? 1 : 0);
+    return length > (current.prefixTyped ? 1 : 0);
   }
 
-  function end(now: number): string | null {
+  function end(now: number): Scan | null {
     const current = burst;
     burst = null;
-    if (current === null || now - current.last > settings.maxGapMs) return null;
-    return isScan(current) ? current.chars : null;
+    if (current === null || now - current.last > settings.maxGapMs || !isScan(current)) return null;
+    return { code: readKeystrokes(current.strokes, settings.layout), strokes: current.strokes };
+  }
+
+  function isDouble(input: KeyInput): boolean {
+    if (input.repeat) return true;
+    const since = down.get(input.code);
+    return input.code !== "" && since !== undefined && input.time - since <= settings.maxGapMs;
   }
 
   return {
@@ -85,44 +131,55 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
         burst = null;
         return { kind: "pass", startsBurst: false };
       }
-      const stale = burst !== null && input.time - burst.last > settings.maxGapMs && !burst.prefixed;
+      const doubled = isDouble(input);
+      if (input.code !== "") down.set(input.code, input.time);
+      if (doubled) return burst?.prefixed ? { kind: "swallow" } : { kind: "pass", startsBurst: false };
+      const stale = burst !== null && input.time - burst.last > settings.maxGapMs;
       if (stale) burst = null;
-      if (isPrefix(input, settings.prefixKey) && !burst?.prefixed) {
+      const stroke = strokeOf(input);
+      if (isPrefix(input, stroke, settings) && !burst?.prefixed) {
         if (settings.prefixKey.length === 1) {
           // "]" (of "]E0") is also a character people type, so it reaches the page like any key; the
           // field gives it back when the next key, following within the gap, makes this a scan.
-          burst = { chars: input.key, first: input.time, last: input.time, prefixed: true };
+          burst = {
+            strokes: [stroke],
+            first: input.time,
+            last: input.time,
+            prefixed: true,
+            prefixTyped: true,
+          };
           return { kind: "pass", startsBurst: true };
         }
         // A named key (F9) types nothing anyone wants: the scan is known at once.
-        burst = { chars: "", first: input.time, last: input.time, prefixed: true };
+        burst = { strokes: [], first: input.time, last: input.time, prefixed: true, prefixTyped: false };
         return { kind: "swallow" };
       }
       if (input.key === "Enter" || input.key === "Tab") {
-        const code = end(input.time);
-        return code === null ? { kind: "pass", startsBurst: false } : { kind: "scan", code };
+        const scan = end(input.time);
+        return scan === null ? { kind: "pass", startsBurst: false } : { kind: "scan", ...scan };
       }
-      const char = input.repeat ? null : characterOf(input);
-      if (char === null) {
-        // Arrows, Backspace, shortcuts, a held key: a person is at the keyboard.
+      if (input.meta || !isTypingKey(stroke)) {
+        // Arrows, Backspace, shortcuts: a person is at the keyboard.
         burst = null;
         return { kind: "pass", startsBurst: false };
       }
       if (burst?.prefixed) {
-        if (input.time - burst.last > settings.maxGapMs) burst = null;
-        else {
-          burst = { ...burst, chars: burst.chars + char, last: input.time };
-          return { kind: "swallow" };
-        }
+        burst = { ...burst, strokes: [...burst.strokes, stroke], last: input.time };
+        return { kind: "swallow" };
       }
       const startsBurst = burst === null;
       burst = {
-        chars: (burst?.chars ?? "") + char,
+        strokes: [...(burst?.strokes ?? []), stroke],
         first: burst?.first ?? input.time,
         last: input.time,
         prefixed: false,
+        prefixTyped: false,
       };
       return { kind: "pass", startsBurst };
+    },
+
+    keyUp(code) {
+      down.delete(code);
     },
 
     deadline() {
@@ -130,26 +187,29 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
     },
 
     quiet(now) {
-      if (burst === null || now < burst.last + settings.maxGapMs) return null;
-      const current = burst;
-      burst = null;
-      return isScan(current) ? current.chars : null;
+      // A key exactly at the deadline still belongs to the burst, as in key(): the gap must be longer.
+      if (burst === null || now <= burst.last + settings.maxGapMs) return null;
+      return end(burst.last);
     },
   };
 }
 
-/** The prefix key pressed as such: not held down, and Ctrl+] is the GS separator, not "]". */
-function isPrefix(input: KeyInput, prefixKey: string): boolean {
-  if (prefixKey === "" || input.repeat) return false;
-  return prefixKey.length === 1 ? characterOf(input) === prefixKey : input.key === prefixKey;
+function strokeOf(input: KeyInput): Keystroke {
+  return {
+    key: input.key,
+    code: input.code,
+    shift: input.shift,
+    altGraph: input.altGraph,
+    capsLock: input.capsLock,
+    // Ctrl+Alt is AltGr on Windows and still types; Ctrl alone is a shortcut or the GS1 separator.
+    ctrl: input.ctrl && !input.alt,
+  };
 }
 
-/** The character a key types, or null for keys that type none. Ctrl+] is how keyboards send GS. */
-function characterOf(input: KeyInput): string | null {
-  if (input.key === GROUP_SEPARATOR) return GROUP_SEPARATOR;
-  if (input.ctrl && !input.alt && input.key === "]") return GROUP_SEPARATOR;
-  if ([...input.key].length !== 1) return null;
-  // Ctrl+Alt is AltGr on Windows and still types; Ctrl or Meta alone is a shortcut.
-  const shortcut = (input.ctrl && !input.alt) || input.meta;
-  return shortcut ? null : input.key;
+/** The prefix key pressed as such; Ctrl+] is the GS separator, not "]". */
+function isPrefix(input: KeyInput, stroke: Keystroke, settings: ScannerSettings): boolean {
+  const { prefixKey } = settings;
+  if (prefixKey === "") return false;
+  if (prefixKey.length !== 1) return input.key === prefixKey;
+  return !stroke.ctrl && readKeystroke(stroke, settings.layout) === prefixKey;
 }

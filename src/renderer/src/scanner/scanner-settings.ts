@@ -12,6 +12,7 @@ export function scannerSettingsOf(scanner: TillScanner = defaultSettings.scanner
     minLength: scanner.minLength,
     maxScanMs: scanner.maxScanMs,
     prefixKey: scanner.triggerKey,
+    layout: scanner.layout,
   };
 }
 

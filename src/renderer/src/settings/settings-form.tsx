@@ -1,18 +1,35 @@
-// The till's settings: service address, sync interval, stale age, scanner thresholds and prefix,
-// request timeouts and the stuck-sync time, sound, language. Numbers are checked here for a plain message; the contract checks everything again.
+// The till's settings: service address, sync interval, stale age, request timeouts and the
+// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, prices, sound and
+// language. Numbers are checked here for a plain message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
+import { layoutIds, type ScannerLayout } from "../../../shared/keyboard/keystroke-reading.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
+import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
 
 export interface SettingsFormProps {
   settings: AppSettings;
   onSave: (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
   /** The branches the catalog prices, to choose this till's from. */
   loadBranches: () => Promise<IpcResult<BranchCount[]>>;
+  /** What the last scan of the setup code found, shown beside the code. */
+  setupNotice?: SetupNotice | null;
+}
+
+const scannerLayouts: ScannerLayout[] = ["auto", "this-computer", ...layoutIds];
+
+/**
+ * The answer to the last save, kept as a message key and not as text: saving a new language
+ * re-renders the screen in it, and the answer must follow.
+ */
+interface FormMessage {
+  key: MessageKey;
+  values?: Record<string, string | number>;
+  error: boolean;
 }
 
 interface NumberField {
@@ -81,7 +98,8 @@ export function SettingsForm(props: SettingsFormProps) {
   const [sound, setSound] = useState(settings.sound);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -94,15 +112,15 @@ export function SettingsForm(props: SettingsFormProps) {
         value < field.min ||
         value > field.max
       ) {
-        const text = t("settings.number", { field: t(field.label), min: field.min, max: field.max });
-        setMessage({ text, error: true });
+        const values = { field: t(field.label), min: field.min, max: field.max };
+        setMessage({ key: "settings.number", values, error: true });
         return;
       }
       parsed[field.name] = value;
     }
     const priceChange = pricesFrom(prices);
     if (priceChange === null) {
-      setMessage({ text: t("settings.currencyInvalid"), error: true });
+      setMessage({ key: "settings.currencyInvalid", error: true });
       return;
     }
     const change: SettingsChange = {
@@ -118,6 +136,7 @@ export function SettingsForm(props: SettingsFormProps) {
       scanner: {
         ...settings.scanner,
         ...scannerText,
+        layout,
         maxKeyGapMs: parsed.maxKeyGapMs ?? settings.scanner.maxKeyGapMs,
         maxScanMs: parsed.maxScanMs ?? settings.scanner.maxScanMs,
         minLength: parsed.minLength ?? settings.scanner.minLength,
@@ -129,8 +148,8 @@ export function SettingsForm(props: SettingsFormProps) {
     const result = await props.onSave(change);
     setMessage(
       result.ok
-        ? { text: t("settings.saved"), error: false }
-        : { text: t("settings.failed", { message: result.error.message }), error: true },
+        ? { key: "settings.saved", error: false }
+        : { key: "settings.failed", values: { message: result.error.message }, error: true },
     );
   }
 
@@ -157,11 +176,26 @@ export function SettingsForm(props: SettingsFormProps) {
       <fieldset>
         <legend>{t("settings.scanner")}</legend>
         {numberFields.slice(2, 5).map(numberInput)}
+        <div className="field">
+          <label htmlFor={`${id}-layout`}>{t("settings.layout")}</label>
+          <select
+            id={`${id}-layout`}
+            value={layout}
+            onChange={(event) => setLayout(event.target.value as ScannerLayout)}
+          >
+            {scannerLayouts.map((value) => (
+              <option key={value} value={value}>
+                {t(layoutLabel(value))}
+              </option>
+            ))}
+          </select>
+        </div>
         {scannerTextFields.map(([name, label]) =>
           input(name, t(label), scannerText[name], (value) =>
             setScannerText({ ...scannerText, [name]: value }),
           ),
         )}
+        <ScannerSetup notice={props.setupNotice ?? null} />
       </fieldset>
       <fieldset>
         <legend>{t("settings.connection")}</legend>
@@ -196,7 +230,7 @@ export function SettingsForm(props: SettingsFormProps) {
         className={message?.error ? "form-message error" : "form-message"}
         role={message?.error ? "alert" : "status"}
       >
-        {message?.text}
+        {message && t(message.key, message.values)}
       </p>
     </form>
   );

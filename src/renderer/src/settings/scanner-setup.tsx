@@ -1,0 +1,68 @@
+// The scanner's setup code on the settings screen, and what its last scan found. Scanning it (from
+// any screen) teaches the till the scanner's keyboard layout and affixes (scanner-calibration.ts);
+// the code is drawn by bwip-js, on screen and on a page of its own when printed.
+import { toSVG } from "bwip-js/browser";
+import { useId, useMemo } from "react";
+import type { ScannerLayout } from "../../../shared/keyboard/keystroke-reading.ts";
+import { type Calibration, setupCode } from "../../../shared/keyboard/scanner-calibration.ts";
+import { type MessageKey, type Translate, useI18n } from "../i18n/i18n.tsx";
+
+/** The last setup scan: what it found, and whether saving it failed (with the reason). */
+export interface SetupNotice {
+  calibration: Calibration;
+  failure: string | null;
+}
+
+export function layoutLabel(layout: ScannerLayout): MessageKey {
+  return `layout.${layout}`;
+}
+
+export function ScannerSetup(props: { notice: SetupNotice | null }) {
+  const { t } = useI18n();
+  const id = useId();
+  const image = useMemo(() => {
+    const drawn = toSVG({
+      bcid: "code128",
+      text: setupCode,
+      scale: 2,
+      height: 14,
+      paddingwidth: 10,
+      paddingheight: 4,
+    });
+    // The drawing's own size, so it shows bar for bar and not at an image's default 300 px.
+    const [, , width, height] = (/viewBox="([\d.\s]+)"/u.exec(drawn)?.[1] ?? "0 0 0 0")
+      .split(/\s+/u)
+      .map(Number);
+    const svg = drawn.replace("<svg ", `<svg width="${width}" height="${height}" `);
+    return { src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`, width, height };
+  }, []);
+  return (
+    <section className="scanner-setup" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t("setup.heading")}</h3>
+      <p>{t("setup.hint")}</p>
+      <img
+        className="setup-code"
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={t("setup.image")}
+      />
+      <button type="button" className="setup-print" onClick={() => window.print()}>
+        {t("setup.print")}
+      </button>
+      <p className={props.notice?.failure ? "setup-result error" : "setup-result"} role="status">
+        {props.notice && noticeText(props.notice, t)}
+      </p>
+    </section>
+  );
+}
+
+function noticeText({ calibration, failure }: SetupNotice, t: Translate): string {
+  if (failure !== null) return t("setup.failed", { message: failure });
+  const { layout, prefix, suffix } = calibration;
+  const sentences = [t("setup.done", { layout: t(layoutLabel(layout)) })];
+  if (prefix === "" && suffix === "") sentences.push(t("setup.noAffixes"));
+  if (prefix !== "") sentences.push(t("setup.prefix", { prefix }));
+  if (suffix !== "") sentences.push(t("setup.suffix", { suffix }));
+  return sentences.join(" ");
+}
