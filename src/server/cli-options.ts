@@ -6,7 +6,7 @@ import { defaultLoginThrottle } from "./login-throttle.ts";
 import type { ServiceOptions } from "./service.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--faults RATE --fault-seed S]";
+  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--faults RATE --fault-seed S] [--latency MS]";
 
 export class CliOptionError extends Error {}
 
@@ -30,6 +30,7 @@ export function parseCliOptions(args: string[]): ServiceOptions {
       failuresPerAddress: limit("login-address-failures", defaultLoginThrottle.failuresPerAddress),
     },
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
+    latencyMs: number(values.latency, "--latency", 0, 60_000) ?? 0,
     faults:
       faultRate === undefined || faultRate === 0
         ? null
@@ -56,6 +57,7 @@ function parseFlags(args: string[]) {
         "token-ttl": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },
+        latency: { type: "string" },
       },
     });
   } catch (error) {

@@ -38,6 +38,8 @@ export interface ServiceOptions {
   tokenTtlSeconds?: number;
   /** Default null (off). */
   faults?: FaultOptions | null;
+  /** A fixed delay before every answer, in ms (default 0): a service that is far away. */
+  latencyMs?: number;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -91,6 +93,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       writeClock,
       positions,
       loginThrottle,
+      latencyMs: options.latencyMs ?? 0,
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });

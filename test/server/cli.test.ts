@@ -176,6 +176,8 @@ describe("the start script", () => {
     ["--demo-seed", "x"],
     ["--login-user-failures", "0"],
     ["--login-window", "1.5"],
+    ["--latency", "-1"],
+    ["--latency", "fast"],
     ["extra"],
   ])("refuses %s with one plain line and exit code 2", async (...args) => {
     const child = run(args);
