@@ -13,7 +13,8 @@ export interface CatalogTables {
     sku_key: string | null;
     updated_at: number;
     generation: number;
-    record: string;
+    /** The record as received, packed (record-packing.ts); JSON text in files before v4. */
+    record: Buffer;
     /** The product's codes as product_codes holds them (codesKey); null on rows written before v3. */
     codes_key: string | null;
   };
