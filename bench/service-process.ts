@@ -18,14 +18,20 @@ export interface Ready {
 export interface RunningService {
   ready: Ready;
   products: number;
+  latencyMs: number;
   stop(): Promise<void>;
 }
 
-export async function startService(products: number): Promise<RunningService> {
+/** `latencyMs` holds every answer that long (the service's --latency): a till far from its service. */
+export async function startService(products: number, latencyMs = 0): Promise<RunningService> {
   const cli = join(import.meta.dirname, "../src/server/cli.ts");
-  const child = spawn(process.execPath, [cli, "--port", "0", "--demo", String(products)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, "--port", "0", "--demo", String(products), "--latency", String(latencyMs)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const exited = once(child, "exit").then(() => null);
   const firstLine = once(createInterface({ input: child.stdout }), "line").then(([line]) => line as string);
   const line = await Promise.race([firstLine, exited]);
@@ -33,6 +39,7 @@ export async function startService(products: number): Promise<RunningService> {
   return {
     ready: JSON.parse(line.replace(/^ready /u, "")) as Ready,
     products,
+    latencyMs,
     stop: () => stopChild(child),
   };
 }
