@@ -75,6 +75,17 @@ export async function syncFigures(
         ours: side(farOurs),
         base: side(farFloor),
       },
+      {
+        key: `full_sync_${size}_at_${far.latencyMs}ms_vs_walk_ms`,
+        label: `full sync of ${size}, service ${far.latencyMs} ms away (best of ${rounds})`,
+        unit: "ms",
+        value: farOurs.wallMs,
+        baselineLabel: `bare fetch walk at ${far.latencyMs} ms`,
+        baseline: farBare.wallMs,
+        goal: "",
+        ours: side(farOurs),
+        base: side(farBare),
+      },
       ...storageByObject(oursFile)
         .filter((object) => object.bytes / fileBytes(oursFile) >= 0.01)
         .map((object) => ({
