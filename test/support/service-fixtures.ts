@@ -4,7 +4,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { parseRecord } from "../../src/core/catalog/catalog-lookup.ts";
 import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type WiredCatalog, wireCatalog } from "../../src/core/catalog-wiring.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
@@ -85,9 +84,9 @@ export function localProducts(dataDir: string, accountId: string): Map<string, s
   try {
     const rows = db.prepare("SELECT id, record FROM products WHERE deleted = 0").all() as {
       id: string;
-      record: Buffer;
+      record: string;
     }[];
-    return new Map(rows.map((row) => [row.id, parseRecord(row.record).updated_at.iso]));
+    return new Map(rows.map((row) => [row.id, JSON.parse(row.record).updated_at.iso as string]));
   } finally {
     db.close();
   }

@@ -6,14 +6,13 @@ import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { LookupMatch, MatchedField, ProductFamily } from "../../shared/catalog/lookup-answer.ts";
-import { unpackRecord } from "./record-packing.ts";
 import { searchText } from "./search-text.ts";
 
 /** A live product as the read queries return it. */
 export interface FoundRow {
   id: string;
   parent: string | null;
-  record: Buffer;
+  record: string;
 }
 
 export interface CatalogLookup {
@@ -43,7 +42,7 @@ export function catalogLookup(db: Database): CatalogLookup {
     "SELECT id, parent, record FROM products WHERE id = ? AND deleted = 0",
   );
   // Answered from the partial index on parent: a product without variants costs one index probe.
-  const liveVariants = db.prepare<[string], { record: Buffer }>(
+  const liveVariants = db.prepare<[string], { record: string }>(
     "SELECT record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
   );
 
@@ -96,6 +95,6 @@ export function catalogLookup(db: Database): CatalogLookup {
 }
 
 /** Records were validated against the product schema before they were stored. */
-export function parseRecord(record: Buffer | string): Product {
-  return JSON.parse(unpackRecord(record)) as Product;
+export function parseRecord(record: string): Product {
+  return JSON.parse(record) as Product;
 }

@@ -3,7 +3,6 @@
 // so a failure leaves the file at the previous version.
 import type { Database } from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
-import { packStoredRecords } from "./pack-stored-records.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
 
 export interface Migration {
@@ -88,12 +87,6 @@ export const migrations: readonly Migration[] = [
     // written before stay null and are compared the old way until they change.
     version: 3,
     up: (db) => db.exec("ALTER TABLE products ADD COLUMN codes_key TEXT"),
-  },
-  {
-    // Records packed against a dictionary of the service's keys (record-packing.ts): the JSON as
-    // received was two thirds of the file.
-    version: 4,
-    up: packStoredRecords,
   },
 ];
 

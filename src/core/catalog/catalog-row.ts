@@ -4,7 +4,6 @@ import type { Product } from "../../shared/api/product.ts";
 import { productCodes } from "../../shared/api/product-codes.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
-import { packRecord } from "./record-packing.ts";
 import { searchText } from "./search-text.ts";
 
 /** A products row as written; `seq` is assigned by SQLite, `codes_key` comes from its codes. */
@@ -33,7 +32,7 @@ export function productRow(
     sku_key: optionalKey(product.sku),
     updated_at: product.updated_at.unix,
     generation,
-    record: packRecord(JSON.stringify(raw)),
+    record: JSON.stringify(raw),
   };
 }
 

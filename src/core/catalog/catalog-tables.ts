@@ -13,8 +13,7 @@ export interface CatalogTables {
     sku_key: string | null;
     updated_at: number;
     generation: number;
-    /** The record as received, packed (record-packing.ts); JSON text in files before v4. */
-    record: Buffer;
+    record: string;
     /** The product's codes as product_codes holds them (codesKey); null on rows written before v3. */
     codes_key: string | null;
   };

@@ -103,7 +103,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     );
   }
 
-  function isSameRecord(seq: number, record: Buffer): boolean {
+  function isSameRecord(seq: number, record: string): boolean {
     return (statements.sameRecord.get(record, seq) as { same: number }).same === 1;
   }
 

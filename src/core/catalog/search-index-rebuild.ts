@@ -21,7 +21,7 @@ export function rebuildSearchIndex(db: Database): void {
   );
   let after = 0;
   for (;;) {
-    const rows = batch.all(after) as { seq: number; record: Buffer | string }[];
+    const rows = batch.all(after) as { seq: number; record: string }[];
     if (rows.length === 0) return;
     for (const { seq, record } of rows) {
       const product = parseRecord(record);

@@ -5,7 +5,6 @@ import { type Migration, migrate, migrations } from "../../../src/core/catalog/c
 import { openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { isAppError } from "../../../src/shared/app-error.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
-import { productColumns, rewriteAsVersion3 } from "../../support/version-3-catalog.ts";
 
 const temp = tempCatalogs();
 const newest = migrations.length;
@@ -62,46 +61,8 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migrations 2 to 4, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4]);
-  });
-});
-
-describe("migration 4", () => {
-  it("packs the records of a version 3 file in place: every product reads back as it was", async () => {
-    const file = temp.file();
-    const sent = [
-      product({ id: "p", name: "Smørbrød", barcode: "4006381333931", sku: "SM-1" }),
-      product({ id: "v", name: "Variant", parent: "p", barcode: "4006381333948" }),
-      product({ id: "gone", name: "Gone", deleted: true }),
-    ];
-    const store = await temp.open(file);
-    await store.applyPage(livePage(sent, 1, { at: 3 }));
-    await store.close();
-    rewriteAsVersion3(file);
-    // The file is what migrations 1 to 3 make, not an approximation of it.
-    const today = temp.file();
-    const db = new Database(today);
-    migrate(db, today, migrations.slice(0, 3));
-    db.close();
-    expect(productColumns(file)).toEqual(productColumns(today));
-
-    const upgraded = await temp.open(file);
-    expect((await upgraded.lookupCode("4006381333931"))?.product).toEqual(sent[0]);
-    expect((await upgraded.lookupIdentifier("sm-1"))?.product).toEqual(sent[0]);
-    expect((await upgraded.lookupCode("4006381333948"))?.product).toEqual(sent[1]);
-    expect((await upgraded.search("smorbrod", 5)).map((found) => found.id)).toEqual(["p"]);
-    expect(await upgraded.readSyncState()).toEqual({ at: 3 });
-    await upgraded.close();
-    const check = new Database(file, { readonly: true });
-    const stored = check.prepare("SELECT typeof(record) AS kind FROM products").pluck().all();
-    expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect(check.pragma("foreign_key_check")).toEqual([]);
-    // The codes stayed with their products: a rebuilt table would have taken them (ON DELETE CASCADE).
-    expect(check.prepare("SELECT COUNT(*) FROM product_codes").pluck().get()).toBeGreaterThan(0);
-    check.close();
-    expect(stored).toEqual(["blob", "blob", "blob"]);
-    expect(schemaOf(file).version).toBe(4);
+  it("is followed only by migrations 2 and 3, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3]);
   });
 });
 

@@ -6,7 +6,6 @@ import { migrations } from "../../../src/core/catalog/catalog-migrations.ts";
 import { searchText } from "../../../src/core/catalog/search-text.ts";
 import * as demoWords from "../../../src/server/demo-catalog-words.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
-import { rewriteAsVersion3 } from "../../support/version-3-catalog.ts";
 
 const temp = tempCatalogs();
 
@@ -97,13 +96,10 @@ describe("migration 2", () => {
         oldForm(item.sku ?? ""),
       );
     }
+    // As version 1 wrote it: no codes key yet (migration 3).
+    db.exec("ALTER TABLE products DROP COLUMN codes_key");
+    db.pragma("user_version = 1");
     db.close();
-    // As version 1 wrote it: records as text, no codes key yet (migration 3).
-    rewriteAsVersion3(file);
-    const v1 = new Database(file);
-    v1.exec("ALTER TABLE products DROP COLUMN codes_key");
-    v1.pragma("user_version = 1");
-    v1.close();
 
     const reopened = await temp.open(file);
     expect((await reopened.search("smorbrod", 5)).map((found) => found.id)).toEqual(["smorbrod"]);
@@ -123,13 +119,10 @@ describe("migration 2", () => {
     );
     await store.close();
     const db = new Database(file);
+    // As version 1 wrote it: no codes key yet (migration 3).
+    db.exec("ALTER TABLE products DROP COLUMN codes_key");
+    db.pragma("user_version = 1");
     db.close();
-    // As version 1 wrote it: records as text, no codes key yet (migration 3).
-    rewriteAsVersion3(file);
-    const v1 = new Database(file);
-    v1.exec("ALTER TABLE products DROP COLUMN codes_key");
-    v1.pragma("user_version = 1");
-    v1.close();
     const reopened = await temp.open(file);
     expect((await reopened.search("smorbrod", 5)).map((found) => found.id)).toEqual(["smorbrod"]);
   });
