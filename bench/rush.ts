@@ -37,10 +37,9 @@ type Admin = Awaited<ReturnType<typeof adminApi>>;
 
 async function main(): Promise<void> {
   const options = parseFlags();
-  const service = await startService(
-    options.products,
-    options.rateLimit === null ? [] : ["--rate-limit", String(options.rateLimit)],
-  );
+  const service = await startService(options.products, {
+    flags: options.rateLimit === null ? [] : ["--rate-limit", String(options.rateLimit)],
+  });
   const root = await mkdtemp(join(tmpdir(), "catalog-rush-"));
   const tills: Till[] = [];
   try {

@@ -19,13 +19,22 @@ export interface Ready {
 export interface RunningService {
   ready: Ready;
   products: number;
+  latencyMs: number;
   stop(): Promise<void>;
 }
 
-/** `flags`: more of the service's own flags, e.g. ["--rate-limit", "200"]. */
-export async function startService(products: number, flags: string[] = []): Promise<RunningService> {
+/**
+ * `latencyMs` holds every answer that long (the service's --latency): a till far from its service.
+ * `flags`: more of the service's own flags, e.g. ["--rate-limit", "200"].
+ */
+export async function startService(
+  products: number,
+  options: { latencyMs?: number; flags?: string[] } = {},
+): Promise<RunningService> {
   const cli = join(import.meta.dirname, "../src/server/cli.ts");
-  const child = spawn(process.execPath, [cli, "--port", "0", "--demo", String(products), ...flags], {
+  const latencyMs = options.latencyMs ?? 0;
+  const args = ["--port", "0", "--demo", String(products), "--latency", String(latencyMs)];
+  const child = spawn(process.execPath, [cli, ...args, ...(options.flags ?? [])], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = once(child, "exit").then(() => null);
@@ -35,6 +44,7 @@ export async function startService(products: number, flags: string[] = []): Prom
   return {
     ready: JSON.parse(line.replace(/^ready /u, "")) as Ready,
     products,
+    latencyMs,
     stop: () => stopChild(child),
   };
 }

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { delayAnswers } from "./answer-delay.ts";
 import type { AuthDependencies } from "./auth.ts";
 import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
@@ -29,6 +30,8 @@ export interface AppDependencies extends AuthDependencies {
   writeClock: WriteClock;
   positions: PagePositions;
   loginThrottle: LoginThrottle;
+  /** Milliseconds added before every answer (0: none). */
+  latencyMs?: number;
 }
 
 /** Request bodies larger than this are refused with 413. */
@@ -67,6 +70,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
     // The service's own clock, which also dates its tokens: a test that moves it sees the Date move too.
     response.setHeader("date", new Date(deps.clock()).toUTCString());
   });
+  delayAnswers(app, deps.latencyMs ?? 0);
   registerRequestGuards(app, maxConcurrentRequests);
   acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));

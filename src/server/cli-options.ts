@@ -6,7 +6,7 @@ import { defaultLoginThrottle } from "./login-throttle.ts";
 import type { ServiceOptions } from "./service.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S]";
+  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS]";
 
 export class CliOptionError extends Error {}
 
@@ -31,6 +31,7 @@ export function parseCliOptions(args: string[]): ServiceOptions {
     },
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
     rateLimit: number(values["rate-limit"], "--rate-limit", 1, 1e6) ?? null,
+    latencyMs: number(values.latency, "--latency", 0, 60_000) ?? 0,
     faults:
       faultRate === undefined || faultRate === 0
         ? null
@@ -58,6 +59,7 @@ function parseFlags(args: string[]) {
         "rate-limit": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },
+        latency: { type: "string" },
       },
     });
   } catch (error) {

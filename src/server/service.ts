@@ -41,6 +41,8 @@ export interface ServiceOptions {
   faults?: FaultOptions | null;
   /** Requests a second per account, past which they answer 429 with `retry-after`; default null (no limit). */
   rateLimit?: number | null;
+  /** A fixed delay before every answer, in ms (default 0): a service that is far away. */
+  latencyMs?: number;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -96,6 +98,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       positions,
       loginThrottle,
       rateLimit,
+      latencyMs: options.latencyMs ?? 0,
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });

@@ -177,6 +177,8 @@ describe("the start script", () => {
     ["--login-user-failures", "0"],
     ["--login-window", "1.5"],
     ["--rate-limit", "0"],
+    ["--latency", "-1"],
+    ["--latency", "fast"],
     ["extra"],
   ])("refuses %s with one plain line and exit code 2", async (...args) => {
     const child = run(args);

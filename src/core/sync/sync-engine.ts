@@ -56,6 +56,18 @@ export async function runSync(options: SyncOptions): Promise<SyncSummary> {
 }
 
 async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSummary> {
+  // The read-ahead lives no longer than the run: when the run ends for any reason (cancelled, a
+  // refused page, a full disk), the request already on its way is aborted, not left to finish.
+  const run = new AbortController();
+  const signal = options.signal === undefined ? run.signal : AbortSignal.any([options.signal, run.signal]);
+  try {
+    return await walk(stored, { ...options, signal });
+  } finally {
+    run.abort();
+  }
+}
+
+async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummary> {
   const { source, store, clock, signal } = options;
   const size = options.pageSize ?? defaultPageSize;
   const started = clock();

@@ -1,0 +1,100 @@
+// The page on its way while the one before is written: it is aborted with the run, whatever ends it,
+// and what was committed before stays and resumes. Against the reference service over real HTTP, slowed
+// by --latency so the read-ahead is still in flight when the run stops.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
+import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
+import { type ProductsSource, runSync, type SyncTarget } from "../../../src/core/sync/sync-engine.ts";
+import { type RunningService, startService } from "../../../src/server/service.ts";
+import { AppError } from "../../../src/shared/app-error.ts";
+import { failure } from "../../support/expect-failure.ts";
+import {
+  adminApi,
+  localProducts,
+  openTestCore,
+  signInDemo,
+  tempDir,
+} from "../../support/service-fixtures.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The requests a source was asked for, each with the signal it was given and whether it has settled. */
+function watched(inner: ProductsSource) {
+  const requests: { signal: AbortSignal | undefined; settled: boolean }[] = [];
+  const source: ProductsSource = {
+    ...inner,
+    fetchPage(query, signal) {
+      const request = { signal, settled: false };
+      requests.push(request);
+      const page = inner.fetchPage(query, signal);
+      void page.finally(() => (request.settled = true)).catch(() => undefined);
+      return page;
+    },
+  };
+  return { source, requests };
+}
+
+describe("the read-ahead", () => {
+  let service: RunningService;
+
+  beforeAll(async () => {
+    // Half a second per answer: long enough that the next page is surely still on its way when the
+    // run stops, and a request left running would outlive the test's checks.
+    service = await startService({ port: 0, demoProducts: 600, seed: 5, latencyMs: 500 });
+    cleanups.push(() => service.close());
+  });
+
+  async function signedIn() {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const opened = openTestCore(dir.path);
+    cleanups.push(() => opened.core.close());
+    await signInDemo(opened.session, service);
+    const store = await openCatalogStore(catalogFileFor(dir.path, service.demo.accountId));
+    cleanups.push(() => store.close());
+    return { ...watched(sessionProductsSource(opened.session)), store, dataDir: dir.path };
+  }
+
+  it("is aborted when the sync is cancelled, and the sync resumes from its last page", async () => {
+    const { source, requests, store, dataDir } = await signedIn();
+    const controller = new AbortController();
+    const error = await failure(
+      runSync({
+        source,
+        store,
+        clock: Date.now,
+        pageSize: 100,
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      }),
+    );
+    expect(error.kind).toBe("cancelled");
+    // The first page was written while the second was asked for; that one is stopped, not awaited.
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.signal?.aborted).toBe(true);
+    await expect.poll(() => requests[1]?.settled).toBe(true);
+    expect(localProducts(dataDir, service.demo.accountId).size).toBe(100);
+
+    const resumed = await runSync({ source, store, clock: Date.now, pageSize: 300 });
+    expect(resumed).toMatchObject({ resumed: true, mismatch: false });
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(
+      await (await adminApi(service)).liveProducts(),
+    );
+  });
+
+  it("is aborted when writing a page fails, though nobody cancelled the sync", async () => {
+    const { source, requests, store } = await signedIn();
+    const failing: SyncTarget = {
+      ...store,
+      applyPage: () => Promise.reject(new AppError("disk-full", "The disk is full.")),
+    };
+    const error = await failure(runSync({ source, store: failing, clock: Date.now, pageSize: 100 }));
+    expect(error.kind).toBe("disk-full");
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.signal?.aborted).toBe(true);
+    await expect.poll(() => requests[1]?.settled).toBe(true);
+  });
+});
