@@ -40,7 +40,7 @@ export const demoCommand: Command = {
       await showLookups(catalog, io);
       return exitCodes.ok;
     } finally {
-      await catalog.core.close();
+      await catalog.close();
       await service.close();
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     }

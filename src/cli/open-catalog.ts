@@ -14,6 +14,8 @@ export interface OpenCatalog {
   core: CatalogCore;
   /** The data folder's settings file, shared with `npm run ui` over the same folder. */
   settings: SettingsStore;
+  /** Closes the catalog file and ends the connections to the service. */
+  close(): Promise<void>;
 }
 
 /** `deadlines`: the request timeouts given on the command line; the defaults for those left out. */
@@ -42,6 +44,6 @@ export async function withCatalog<T>(
   try {
     return await work(catalog);
   } finally {
-    await catalog.core.close();
+    await catalog.close();
   }
 }

@@ -5,6 +5,7 @@ import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
 import type { PriceSettings } from "../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "./api/commerce-client.ts";
+import { createConnectionPool } from "./api/connection-pool.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
 import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
 import { createSession, type Session } from "./session/session.ts";
@@ -33,11 +34,15 @@ export interface WiredCatalog {
   core: CatalogCore;
   /** The service's time as this till knows it; `serviceTime.now` is what expiry and freshness use. */
   serviceTime: ServiceTime;
+  /** Closes the catalog and ends every connection to the service. */
+  close(): Promise<void>;
 }
 
 export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
   const { dataDir, records, secrets } = wiring;
   const serviceTime = createServiceTime(wiring.clock);
+  // Every client the session makes shares one pool: connections outlive a client, not the catalog.
+  const connections = createConnectionPool();
   const session = createSession({
     records,
     secrets,
@@ -50,11 +55,19 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
         fetch: observeServiceDates(client?.fetch ?? globalThis.fetch, serviceTime),
         // A retry-after date is the service's.
         clock: serviceTime.now,
+        connections,
       });
     },
     time: serviceTime,
   });
   const { scanOptions, prices } = wiring;
   const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices });
-  return { session, core, serviceTime };
+  async function close(): Promise<void> {
+    try {
+      await core.close();
+    } finally {
+      await connections.close();
+    }
+  }
+  return { session, core, serviceTime, close };
 }

@@ -14,6 +14,7 @@ import { productSchema } from "../../shared/api/product.ts";
 import { type CreateSubUserRequest, type SubUser, subUserSchema } from "../../shared/api/sub-user.ts";
 import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../products-page.ts";
 import { invalidResponse, parseResponse } from "./api-errors.ts";
+import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
 import { defaultDeadlines, type RequestDeadlines } from "./request-deadlines.ts";
@@ -38,6 +39,8 @@ export interface CommerceClientOptions {
   sleep?: Sleep;
   /** Epoch ms; only used to turn a `retry-after` HTTP date into a wait. */
   clock?: () => number;
+  /** Shared with the other clients of one catalog; the client's own when absent. */
+  connections?: ConnectionPool;
 }
 
 export interface CommerceClient {
@@ -47,7 +50,13 @@ export interface CommerceClient {
   ): Promise<OrganisationLoginResult>;
   loginApiKey(body: KeyLoginRequest, signal?: AbortSignal): Promise<KeyLoginResult>;
   createSubUser(auth: Auth, configurationId: string, body: CreateSubUserRequest): Promise<SubUser>;
-  fetchProductsPage(auth: Auth, query: ProductsQuery, signal?: AbortSignal): Promise<ProductsPageResult>;
+  /** `onSent`: told once the request is on its way (written, or the attempt over without it). */
+  fetchProductsPage(
+    auth: Auth,
+    query: ProductsQuery,
+    signal?: AbortSignal,
+    onSent?: () => void,
+  ): Promise<ProductsPageResult>;
   /** Follows `cursor.next` verbatim; stops on no next, an empty page, or a page shorter than asked. */
   iterateProducts(auth: Auth, query: ProductsQuery, signal?: AbortSignal): AsyncIterable<ProductsPageResult>;
   readProduct(auth: Auth, id: string, signal?: AbortSignal): Promise<ReceivedProduct>;
@@ -66,6 +75,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     fetch: options.fetch ?? globalThis.fetch,
     deadlines: { ...defaultDeadlines, ...options.deadlines },
     clock: options.clock ?? Date.now,
+    connections: options.connections ?? createConnectionPool(),
   });
   const retry = { ...defaultRetryOptions, ...options.retry };
   const random = options.random ?? Math.random;
@@ -155,8 +165,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       return created.results[0];
     },
 
-    fetchProductsPage: (auth, query, signal) =>
-      call(productRead(auth, `${productsPath(auth)}/`, listParams(query)), toProductsPageResult, signal),
+    fetchProductsPage: (auth, query, signal, onSent) =>
+      call(
+        { ...productRead(auth, `${productsPath(auth)}/`, listParams(query)), onSent },
+        toProductsPageResult,
+        signal,
+      ),
 
     iterateProducts: async function* (auth, query, signal) {
       let page = await client.fetchProductsPage(auth, query, signal);

@@ -5,6 +5,7 @@
 // case that matters.
 import type { KyInstance } from "ky";
 import { cancelledError } from "../cancellation.ts";
+import { readTextUntilAborted, untilAborted } from "./abortable-answer.ts";
 import {
   deadlineError,
   errorFromStatus,
@@ -12,11 +13,8 @@ import {
   invalidResponse,
   type RequestPurpose,
 } from "./api-errors.ts";
-import {
-  fetchWithConnectDeadline,
-  type RequestDeadlines,
-  startAttemptDeadlines,
-} from "./request-deadlines.ts";
+import type { ConnectionPool } from "./connection-pool.ts";
+import { type RequestDeadlines, startAttemptDeadlines } from "./request-deadlines.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
 
 export interface JsonRequest {
@@ -30,6 +28,8 @@ export interface JsonRequest {
   headers?: Record<string, string>;
   /** Values sent in the body that must never be echoed in an error (password, API key). */
   secrets?: string[];
+  /** Told when the attempt's request has been written to the connection, or the attempt is over. */
+  onSent?: () => void;
 }
 
 /** A parsed answer, and the service's own time from its Date header (null when absent or unreadable). */
@@ -54,6 +54,7 @@ export function createJsonSender(options: {
   fetch: typeof fetch;
   deadlines: RequestDeadlines;
   clock: () => number;
+  connections: ConnectionPool;
 }): SendJson {
   const { deadlines } = options;
   const base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
@@ -67,14 +68,14 @@ export function createJsonSender(options: {
     const ky = await loadKy();
     api ??= ky.default.create({
       baseUrl: base,
-      fetch: await fetchWithConnectDeadline(options.fetch, deadlines.connectMs),
       timeout: false,
       retry: 0,
       headers: { accept: "application/json" },
     });
     const attempt = startAttemptDeadlines(deadlines, signal);
     try {
-      const response = await api(request.url, {
+      const dispatcher = await options.connections.dispatcher(deadlines, request.onSent);
+      const answer = api(request.url, {
         method: request.method,
         json: request.json,
         searchParams: request.searchParams,
@@ -83,9 +84,12 @@ export function createJsonSender(options: {
           ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
         },
         signal: attempt.signal,
+        // The pool is chosen per request: the deadlines and the sent signal are this attempt's.
+        fetch: (input, init) => options.fetch(input, { ...init, dispatcher } as RequestInit),
       });
+      const response = await untilAborted(answer, attempt.signal);
       attempt.answerStarted();
-      text = await response.text();
+      text = await readTextUntilAborted(response, attempt.signal);
       const date = Date.parse(response.headers.get("date") ?? "");
       serverTimeMs = Number.isNaN(date) ? null : date;
     } catch (error) {
@@ -97,6 +101,7 @@ export function createJsonSender(options: {
       throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
     } finally {
       attempt.finish();
+      request.onSent?.();
     }
     try {
       return { body: JSON.parse(text), serverTimeMs };

@@ -62,18 +62,5 @@ export function startAttemptDeadlines(deadlines: RequestDeadlines, caller?: Abor
   };
 }
 
-/**
- * A fetch whose connections must open within the connect deadline. Node's fetch cannot tell opening
- * a connection from waiting for an answer, so the connection pool (undici's, which Node's fetch is
- * built on) keeps this deadline. Loaded on the first request, like ky.
- */
-export async function fetchWithConnectDeadline(base: typeof fetch, connectMs: number): Promise<typeof fetch> {
-  const { Agent } = await import("undici");
-  // Idle connections do not keep a process alive: the pool needs no closing. Node's fetch takes any
-  // undici dispatcher; its bundled types name an older undici's, and the DOM's none.
-  const dispatcher: unknown = new Agent({ connect: { timeout: connectMs } });
-  return (input, init) => base(input, { ...init, dispatcher } as RequestInit);
-}
-
 /** undici's code for a connection that did not open within the connect deadline. */
 export const connectTimeoutCode = "UND_ERR_CONNECT_TIMEOUT";

@@ -69,7 +69,12 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   const fault = (what: string, error: unknown) => deps.onFault?.(what, error);
   const rememberUnavailable = deps.rememberUnavailable ?? null;
   let settings: AppSettings = defaultSettings;
-  const { session, core, serviceTime } = wireCatalog({
+  const {
+    session,
+    core,
+    serviceTime,
+    close: closeCatalog,
+  } = wireCatalog({
     dataDir: deps.dataDir,
     records: deps.records,
     secrets: deps.secrets,
@@ -328,7 +333,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       connectivity.stop();
       unplan();
       await stopSync();
-      await core.close();
+      await closeCatalog();
       listeners.syncProgress.clear();
       listeners.statusChanged.clear();
     },

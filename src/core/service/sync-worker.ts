@@ -4,6 +4,7 @@
 import { type MessagePort, parentPort, threadId, workerData } from "node:worker_threads";
 import { isAppError } from "../../shared/app-error.ts";
 import { type Auth, createCommerceClient } from "../api/commerce-client.ts";
+import { createConnectionPool } from "../api/connection-pool.ts";
 import { cancelledError } from "../cancellation.ts";
 import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
@@ -21,7 +22,8 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     if (message.type === "cancel") cancel.abort();
     else tokens.settle(message);
   });
-  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl });
+  const connections = createConnectionPool();
+  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl, connections });
   const authorised = async <T>(work: (auth: Auth) => Promise<T>): Promise<T> => {
     const auth = await tokens.ask(null);
     try {
@@ -33,7 +35,8 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     }
   };
   const source: ProductsSource = {
-    fetchPage: (query, signal) => authorised((auth) => client.fetchProductsPage(auth, query, signal)),
+    fetchPage: (query, signal, onSent) =>
+      authorised((auth) => client.fetchProductsPage(auth, query, signal, onSent)),
     total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
   };
   const clock = () => Date.now() + job.clockOffsetMs;
@@ -59,6 +62,7 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     });
   } finally {
     await catalog.close();
+    await connections.close();
     port.close();
   }
 }

@@ -5,8 +5,8 @@ import type { ProductsSource } from "./sync-engine.ts";
 
 export function sessionProductsSource(session: Pick<Session, "authorised">): ProductsSource {
   return {
-    fetchPage: (query, signal) =>
-      session.authorised((auth, client) => client.fetchProductsPage(auth, query, signal)),
+    fetchPage: (query, signal, onSent) =>
+      session.authorised((auth, client) => client.fetchProductsPage(auth, query, signal, onSent)),
     total: (filters, signal) =>
       session.authorised((auth, client) => client.productsTotal(auth, filters, signal)),
   };

@@ -12,7 +12,8 @@ import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from 
 
 /** The service as the sync engine sees it, already signed in. */
 export interface ProductsSource {
-  fetchPage(query: ProductsQuery, signal?: AbortSignal): Promise<ProductsPageResult>;
+  /** `onSent`: told once the request is on its way (written, or its attempt over without it). */
+  fetchPage(query: ProductsQuery, signal?: AbortSignal, onSent?: () => void): Promise<ProductsPageResult>;
   total(filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
 }
 
@@ -110,6 +111,9 @@ async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummar
     if (kept[stream] > limits[stream]) throw tooManyRecords(totals[stream]);
     state = { ...state, [stream]: step.checkpoint };
     pending = nextRequest(state, size, source, signal);
+    // The commit holds the thread: the next request must be on the wire before it starts, or the
+    // service would not see it until the page is stored and the two would not overlap at all.
+    await pending?.sent;
     await store.applyPage({
       received: step.received,
       rejected: step.rejected,
@@ -132,6 +136,8 @@ interface PendingPage {
   checkpoint: StreamCheckpoint;
   query: PageRequest;
   page: Promise<ProductsPageResult>;
+  /** Settles once the request is on its way, or its answer (or failure) is in. */
+  sent: Promise<void>;
 }
 
 /** Starts the request that comes after `state`: the live walk first, then the deleted one. */
@@ -145,10 +151,17 @@ function nextRequest(
   if (stream === null) return null;
   const checkpoint = state[stream];
   const query = nextQuery(checkpoint, size, stream === "deleted");
-  const page = source.fetchPage(query, signal);
+  let markSent = () => {};
+  const onSent = new Promise<void>((resolve) => {
+    markSent = resolve;
+  });
+  const page = source.fetchPage(query, signal, markSent);
   // Its failure is reported when it is awaited; until then it must not count as unhandled.
-  page.catch(() => undefined);
-  return { stream, checkpoint, query, page };
+  const settled = page.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { stream, checkpoint, query, page, sent: Promise.race([onSent, settled]) };
 }
 
 function tooManyRecords(total: number | null): AppError {

@@ -21,15 +21,21 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The requests a source was asked for, each with the signal it was given and whether it has settled. */
+/**
+ * The requests a source was asked for, each with the signal it was given, whether it is on the wire
+ * yet, and whether it has settled.
+ */
 function watched(inner: ProductsSource) {
-  const requests: { signal: AbortSignal | undefined; settled: boolean }[] = [];
+  const requests: { signal: AbortSignal | undefined; sent: boolean; settled: boolean }[] = [];
   const source: ProductsSource = {
     ...inner,
-    fetchPage(query, signal) {
-      const request = { signal, settled: false };
+    fetchPage(query, signal, onSent) {
+      const request = { signal, sent: false, settled: false };
       requests.push(request);
-      const page = inner.fetchPage(query, signal);
+      const page = inner.fetchPage(query, signal, () => {
+        request.sent = true;
+        onSent?.();
+      });
       void page.finally(() => (request.settled = true)).catch(() => undefined);
       return page;
     },
@@ -83,6 +89,26 @@ describe("the read-ahead", () => {
     expect(localProducts(dataDir, service.demo.accountId)).toEqual(
       await (await adminApi(service)).liveProducts(),
     );
+  });
+
+  it("is on the wire before the page before it is committed, so the two overlap", async () => {
+    const { source, requests, store } = await signedIn();
+    // At each commit: how many requests had been asked for, and whether the last of them was sent.
+    const atCommits: { asked: number; lastSent: boolean }[] = [];
+    const watching: SyncTarget = {
+      ...store,
+      applyPage(page) {
+        atCommits.push({ asked: requests.length, lastSent: requests.at(-1)?.sent === true });
+        return store.applyPage(page);
+      },
+    };
+    await runSync({ source, store: watching, clock: Date.now, pageSize: 200 });
+    // 600 products in pages of 200, and the deleted stream's page: every commit but the last is made
+    // with the request for the page after it already asked for and sent (the last has none after it).
+    const beforeLast = atCommits.slice(0, -1);
+    expect(beforeLast.length).toBeGreaterThanOrEqual(3);
+    expect(beforeLast.map((commit) => commit.asked)).toEqual(beforeLast.map((_, index) => index + 2));
+    expect(beforeLast.every((commit) => commit.lastSent)).toBe(true);
   });
 
   it("is aborted when writing a page fails, though nobody cancelled the sync", async () => {
