@@ -122,8 +122,7 @@ export const migrations: readonly Migration[] = [
     version: 5,
     batched: true,
     up(db, context) {
-      rewriteRecordsByShape(db);
-      reclaimFreeSpace(db, context);
+      if (rewriteRecordsByShape(db) > 0) reclaimFreeSpace(db, context);
     },
   },
 ];

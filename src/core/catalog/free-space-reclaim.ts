@@ -1,15 +1,13 @@
-// Giving back to the disk the pages a rewrite left free. VACUUM copies the whole database into a
-// temporary file and then through the write-ahead log back into the file: it needs free space of
-// about the catalog's size where each of those goes, and fails on a full disk only after minutes of
-// work. With too little, it is skipped, and said why: the free pages stay inside the file, and the
-// next syncs fill them before the file grows again.
+// Giving back to the disk the space a rewrite of every record left unused: the rows shrank, but the
+// pages they were in stay in the file, part empty, until VACUUM writes the file anew. It copies the
+// whole database into a temporary file and then, through the write-ahead log, back into the file:
+// it needs free space of about the catalog's size in each place, and on a full disk it would fail
+// only after minutes of work. With too little, it is skipped and said why: the catalog works as it
+// is, at its old size.
 import { statfsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import type { Database } from "better-sqlite3";
-
-/** Less than this share of the file free is not worth rewriting the whole file for. */
-const worthIt = 0.1;
 
 export interface ReclaimContext {
   file: string;
@@ -20,15 +18,11 @@ export interface ReclaimContext {
 
 export function reclaimFreeSpace(db: Database, context: ReclaimContext): void {
   const { file, log, freeBytes = freeBytesAt } = context;
-  const pageSize = db.pragma("page_size", { simple: true }) as number;
-  const free = (db.pragma("freelist_count", { simple: true }) as number) * pageSize;
-  const total = (db.pragma("page_count", { simple: true }) as number) * pageSize;
-  if (free <= total * worthIt) return;
   const size = fileSize(file);
   const short = [dirname(file), tmpdir()].find((place) => freeBytes(place) < size);
   if (short !== undefined) {
     log(
-      `The catalog ${file} was rewritten in a smaller form, but ${megabytes(free)} of it could not be given back to the disk: that needs ${megabytes(size)} free in ${short}. The space is reused by the next syncs.`,
+      `The catalog ${file} now holds its records in a smaller form, but the file itself could not be made smaller: that needs ${megabytes(size)} free in ${short}. It works as it is, at its old size.`,
     );
     return;
   }
@@ -36,9 +30,9 @@ export function reclaimFreeSpace(db: Database, context: ReclaimContext): void {
     db.exec("VACUUM");
     db.pragma("wal_checkpoint(TRUNCATE)");
   } catch (error) {
-    // Another process reading the file holds it open; the free pages are reused all the same.
+    // Another process holds the file open (a read in progress): it works as it is, at its old size.
     log(
-      `The catalog ${file} could not be compacted now (${error instanceof Error ? error.message : error}).`,
+      `The catalog ${file} now holds its records in a smaller form, but the file could not be made smaller now (${error instanceof Error ? error.message : error}).`,
     );
   }
 }

@@ -7,13 +7,15 @@ import { recordEncoder } from "./stored-records.ts";
 
 const batchSize = 2000;
 
-export function rewriteRecordsByShape(db: Database): void {
+/** Returns how many rows it rewrote. */
+export function rewriteRecordsByShape(db: Database): number {
   const encode = recordEncoder(db);
   // Rows a full shape table leaves as received stay so; the walk goes on after them by seq.
   const batch = db.prepare<[number, number], { seq: number; record: string }>(
     "SELECT seq, record FROM products WHERE shape IS NULL AND seq > ? ORDER BY seq LIMIT ?",
   );
   const update = db.prepare("UPDATE products SET record = ?, shape = ? WHERE seq = ?");
+  let rewritten = 0;
   const rewriteBatch = db.transaction((after: number): number | null => {
     const rows = batch.all(after, batchSize);
     const stored = encode(rows.map((row) => JSON.parse(row.record) as Record<string, unknown>));
@@ -21,7 +23,9 @@ export function rewriteRecordsByShape(db: Database): void {
       const { record, shape } = stored[index] ?? { record: row.record, shape: null };
       update.run(record, shape, row.seq);
     });
+    rewritten += rows.length;
     return rows.at(-1)?.seq ?? null;
   });
   for (let after: number | null = 0; after !== null; ) after = rewriteBatch.immediate(after);
+  return rewritten;
 }
