@@ -3,8 +3,9 @@
 // empty lists, false, the same settings): about half of a record's JSON is key text and another half
 // of the rest is such values. A shape holds its keys once and a template of the usual value of each;
 // a record keeps only the values that differ from the template, in key order, behind a mask saying
-// which keys those are. Reading one back is one JSON.parse of that short text, no decompression, and
-// the object comes out with the keys in the order the service sent them.
+// which keys those are. Reading one back parses that short text and the shape's usual record, no
+// decompression (about the time one JSON.parse of the whole record took), and the object comes out
+// with the keys in the order the service sent them.
 
 /** A shape as the record_shapes table holds it: JSON arrays of the keys and of their usual values. */
 export interface ShapeText {

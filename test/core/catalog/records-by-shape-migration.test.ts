@@ -64,6 +64,19 @@ async function expectAllReadBack(file: string, sent: Product[]): Promise<void> {
   await store.close();
 }
 
+/** The branches the live products' branch prices name, with how many products each, as sent. */
+function branchesOf(sent: Product[]): { branch: string; products: number }[] {
+  const counts = new Map<string, number>();
+  for (const product of sent.filter((item) => !item.deleted)) {
+    const entries = (product.prices?.branch_prices ?? []) as { branch: string }[];
+    const named = new Set(entries.map((entry) => entry.branch));
+    for (const branch of named) counts.set(branch, (counts.get(branch) ?? 0) + 1);
+  }
+  const sorted = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  expect(sorted.length).toBeGreaterThan(1);
+  return sorted.map(([branch, products]) => ({ branch, products }));
+}
+
 describe("a catalog file written by version 3", () => {
   it("is what migrations 1 to 3 make: the test's stand-in has their schema exactly", async () => {
     const { file } = await version3File(50);
@@ -94,6 +107,7 @@ describe("a catalog file written by version 3", () => {
     const [first] = sent.filter((product) => !product.deleted && product.barcode);
     expect((await store.lookupCode(first?.barcode ?? ""))?.product.id).toBe(first?.id);
     expect((await store.search(first?.name ?? "", 50)).map((found) => found.id)).toContain(first?.id);
+    expect(await store.branches()).toEqual(branchesOf(sent));
   });
 
   it("finishes the rewrite on the next open when the process doing it is killed midway", async () => {
