@@ -1,6 +1,7 @@
 // Recomputes every live product's search keys and full-text row from its stored record, for a
 // migration that follows a change of the search form (search-text.ts). Codes are not touched: their
-// key form (catalogKey) is independent of it.
+// key form (catalogKey) is independent of it. Written for migration 2, which runs while records are
+// still the JSON received; a later migration using it must read them with stored-records.ts.
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
