@@ -102,6 +102,8 @@ function sourceHash(): string {
     "src/core/catalog/catalog-migrations.ts",
     "src/core/catalog/catalog-row.ts",
     "src/core/catalog/catalog-writes.ts",
+    "src/core/catalog/record-shape.ts",
+    "src/core/catalog/stored-records.ts",
     "src/core/catalog/search-text.ts",
     "src/core/products-page.ts",
     "src/server/demo-catalog.ts",

@@ -1,9 +1,10 @@
 // `npm run bench -- [--quick] [--only NAMES] [--out FILE]`: every performance figure of the project,
 // each beside a baseline measured in the same run (interleaved where the work allows), with wall and
 // CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
-//   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot.
-//   --only NAMES  comma-separated groups: lookup, search, cold-start, sync, service, and the figures
-//                 other files contribute (below).
+//   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot. Leaves out
+//                 sync-1m, the first sync of a million products (about 7 GB and many minutes).
+//   --only NAMES  comma-separated groups: lookup, search, cold-start, sync, sync-1m, service, and
+//                 the figures other files contribute (below).
 //   --out FILE    the same figures as JSON, one key per figure with its unit in the name.
 // A benchmark file listed in `contributed` is run in its own process when it exists, with --quick
 // passed through; it prints its figures as one line `figures [Figure…]` (see bench/figure.ts).
@@ -22,9 +23,13 @@ import { searchFigures } from "./search.ts";
 import { type RunningService, startService } from "./service-process.ts";
 import { serviceThroughputFigures } from "./service-throughput.ts";
 import { syncFigures } from "./sync.ts";
+import { firstSyncFigures } from "./sync-1m.ts";
 
 const contributed = ["lookup-during-sync", "scan-to-paint"];
-const groups = ["lookup", "search", "cold-start", "sync", "service", ...contributed];
+const groups = ["lookup", "search", "cold-start", "sync", "sync-1m", "service", ...contributed];
+
+/** The catalog of the first-sync figure at the size the product is made for. */
+const largeSync = 1_000_000;
 
 /** A real service's round trip from a till, at the near end of what shops see (30-150 ms). */
 const farLatencyMs = 50;
@@ -94,6 +99,11 @@ async function main(): Promise<void> {
     }
   }
 
+  if (only.has("sync-1m")) {
+    if (values.quick) notes.push("sync-1m: not run with --quick (a million products need about 7 GB)");
+    else figures.push(...(await step(log, "sync-1m", () => largeFirstSync(log))));
+  }
+
   for (const name of contributed) {
     const file = join(import.meta.dirname, `${name}.ts`);
     if (!only.has(name)) continue;
@@ -117,6 +127,16 @@ async function main(): Promise<void> {
       `${JSON.stringify(toJson(figures, notes, machine, startedAt, values.quick), null, 2)}\n`,
     );
     log(`figures written to ${values.out}`);
+  }
+}
+
+async function largeFirstSync(log: (line: string) => void): Promise<Figure[]> {
+  log(`starting the reference service with ${largeSync} products`);
+  const service = await startService(largeSync);
+  try {
+    return await firstSyncFigures(service);
+  } finally {
+    await service.stop();
   }
 }
 

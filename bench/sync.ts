@@ -11,7 +11,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { type Figure, sizeName } from "./figure.ts";
 import { adminToken, type RunningService } from "./service-process.ts";
-import { storageByObject } from "./storage-accounting.ts";
+import { storageFigures } from "./storage-accounting.ts";
 import type { SyncKind, SyncRunInput, SyncRunResult } from "./sync-run.ts";
 
 const pageSize = 1000;
@@ -86,17 +86,7 @@ export async function syncFigures(
         ours: side(farOurs),
         base: side(farBare),
       },
-      ...storageByObject(oursFile)
-        .filter((object) => object.bytes / fileBytes(oursFile) >= 0.01)
-        .map((object) => ({
-          key: `storage_${size}_${object.name.replace(/[^a-z0-9]+/giu, "_")}_b`,
-          label: `bytes per product in ${object.name} (payload ${Math.round(object.payload / live)})`,
-          unit: "B",
-          value: object.bytes / live,
-          baselineLabel: "",
-          baseline: null,
-          goal: "",
-        })),
+      ...storageFigures(oursFile, live, size),
       {
         key: `full_sync_${size}_ms`,
         label: `full sync of ${size} (best of ${rounds})`,
@@ -185,7 +175,11 @@ function fastest(runs: SyncRunResult[]): SyncRunResult {
   return runs.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
 }
 
-async function syncRun(kind: SyncKind, service: RunningService, dataDir: string): Promise<SyncRunResult> {
+export async function syncRun(
+  kind: SyncKind,
+  service: RunningService,
+  dataDir: string,
+): Promise<SyncRunResult> {
   const input: SyncRunInput = { ...service.ready, dataDir, pageSize };
   const child = spawn(
     process.execPath,
@@ -222,7 +216,7 @@ async function changeOnePercent(service: RunningService, rawFile: string): Promi
 }
 
 /** The file and its write-ahead log, if one was left. */
-function fileBytes(file: string): number {
+export function fileBytes(file: string): number {
   const size = (path: string) => {
     try {
       return statSync(path).size;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
+import { recordDecoder, type StoredRecord } from "../../src/core/catalog/stored-records.ts";
 import { type WiredCatalog, wireCatalog } from "../../src/core/catalog-wiring.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import type { RunningService } from "../../src/server/service.ts";
@@ -88,11 +89,11 @@ export async function adminApi(service: {
 export function localProducts(dataDir: string, accountId: string): Map<string, string> {
   const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare("SELECT id, record FROM products WHERE deleted = 0").all() as {
+    const rows = db.prepare("SELECT id, shape, record FROM products WHERE deleted = 0").all() as ({
       id: string;
-      record: string;
-    }[];
-    return new Map(rows.map((row) => [row.id, JSON.parse(row.record).updated_at.iso as string]));
+    } & StoredRecord)[];
+    const { product } = recordDecoder(db);
+    return new Map(rows.map((row) => [row.id, product(row).updated_at.iso]));
   } finally {
     db.close();
   }

@@ -3,13 +3,32 @@
 // walks every product (a few seconds at a million), which is fine for a settings screen.
 import type { Database } from "better-sqlite3";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
+import type { RecordDecoder, StoredRecord } from "./stored-records.ts";
 
-export function catalogBranches(db: Database): () => BranchCount[] {
-  const query = db.prepare(
-    `SELECT CAST(json_extract(entry.value, '$.branch') AS TEXT) AS branch, count(DISTINCT products.seq) AS products
-       FROM products, json_each(products.record, '$.prices.branch_prices') AS entry
-      WHERE products.deleted = 0 AND json_type(entry.value, '$.branch') IN ('text', 'integer')
-      GROUP BY 1 ORDER BY products DESC, branch`,
-  );
-  return () => query.all() as BranchCount[];
+export function catalogBranches(db: Database, decoder: RecordDecoder): () => BranchCount[] {
+  const live = db.prepare<[], StoredRecord>("SELECT shape, record FROM products WHERE deleted = 0");
+  return () => {
+    const counts = new Map<string, number>();
+    for (const row of live.iterate()) {
+      for (const branch of branchesPriced(decoder.value(row, "prices"))) {
+        counts.set(branch, (counts.get(branch) ?? 0) + 1);
+      }
+    }
+    return [...counts]
+      .map(([branch, products]) => ({ branch, products }))
+      .sort((a, b) => b.products - a.products || (a.branch < b.branch ? -1 : a.branch > b.branch ? 1 : 0));
+  };
+}
+
+/** The branches one product's prices name, each once: a text, or a whole number written as text. */
+function branchesPriced(prices: unknown): Set<string> {
+  const entries = (prices as { branch_prices?: unknown } | null)?.branch_prices;
+  const named = new Set<string>();
+  if (!Array.isArray(entries)) return named;
+  for (const entry of entries) {
+    const branch = (entry as { branch?: unknown } | null)?.branch;
+    if (typeof branch === "string") named.add(branch);
+    else if (Number.isInteger(branch)) named.add(String(branch));
+  }
+  return named;
 }

@@ -7,13 +7,16 @@ import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { MatchedField, StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { searchText } from "./search-text.ts";
+import type { StoredRecord } from "./stored-records.ts";
 
 /** A live product as the read queries return it. */
-export interface FoundRow {
+export interface FoundRow extends StoredRecord {
   id: string;
   parent: string | null;
-  record: string;
 }
+
+/** A stored record as the product it is (stored-records.ts). */
+export type DecodeRecord = (row: StoredRecord) => Product;
 
 export interface CatalogLookup {
   lookupCode(code: string): StoredMatch | null;
@@ -29,9 +32,9 @@ export interface CatalogLookup {
   productsByCode(key: string, limit: number): FoundRow[];
 }
 
-export function catalogLookup(db: Database): CatalogLookup {
+export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup {
   const byCode = db.prepare<[string, number], FoundRow>(`
-    SELECT p.id, p.parent, p.record
+    SELECT p.id, p.parent, p.shape, p.record
     FROM product_codes c
     LEFT JOIN products v ON v.id = c.variant_id
     JOIN products p ON p.seq = CASE WHEN v.seq IS NULL THEN c.product ELSE v.seq END
@@ -39,19 +42,19 @@ export function catalogLookup(db: Database): CatalogLookup {
     ORDER BY p.active DESC, p.updated_at DESC
     LIMIT ?`);
   const liveById = db.prepare<[string], FoundRow>(
-    "SELECT id, parent, record FROM products WHERE id = ? AND deleted = 0",
+    "SELECT id, parent, shape, record FROM products WHERE id = ? AND deleted = 0",
   );
   // Answered from the partial index on parent: a product without variants costs one index probe.
-  const liveVariants = db.prepare<[string], { record: string }>(
-    "SELECT record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
+  const liveVariants = db.prepare<[string], StoredRecord>(
+    "SELECT shape, record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
   );
 
   const byIdentifier = {
     sku: db.prepare<[string], FoundRow>(
-      "SELECT id, parent, record FROM products WHERE sku_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
+      "SELECT id, parent, shape, record FROM products WHERE sku_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
     ),
     "custom-id": db.prepare<[string], FoundRow>(
-      "SELECT id, parent, record FROM products WHERE custom_id_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
+      "SELECT id, parent, shape, record FROM products WHERE custom_id_key = ? AND deleted = 0 ORDER BY active DESC, updated_at DESC LIMIT 1",
     ),
   };
 
@@ -62,9 +65,9 @@ export function catalogLookup(db: Database): CatalogLookup {
   function family(match: FoundRow): StoredFamily {
     const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
     return {
-      product: parseRecord(match.record),
-      parent: parentRow === undefined ? null : parseRecord(parentRow.record),
-      variants: liveVariants.all(match.parent ?? match.id).map((row) => parseRecord(row.record)),
+      product: decode(match),
+      parent: parentRow === undefined ? null : decode(parentRow),
+      variants: liveVariants.all(match.parent ?? match.id).map(decode),
     };
   }
 
@@ -92,9 +95,4 @@ export function catalogLookup(db: Database): CatalogLookup {
       return row === undefined ? null : family(row);
     },
   };
-}
-
-/** Records were validated against the product schema before they were stored. */
-export function parseRecord(record: string): Product {
-  return JSON.parse(record) as Product;
 }

@@ -1,13 +1,28 @@
 // The catalog schema as a numbered list of migrations, the version kept in PRAGMA user_version.
 // A shipped migration is frozen: never edit one, append a new one. Each runs in its own transaction,
-// so a failure leaves the file at the previous version.
+// so a failure leaves the file at the previous version; a batched one commits as it goes, and is
+// finished by the next open when the process dies midway.
 import type { Database } from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
+import { reclaimFreeSpace } from "./free-space-reclaim.ts";
+import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
+
+/** What a migration may need besides the database: the file's path, and where to say what it skipped. */
+export interface MigrationContext {
+  file: string;
+  log: (line: string) => void;
+}
 
 export interface Migration {
   version: number;
-  up(db: Database): void;
+  up(db: Database, context: MigrationContext): void;
+  /**
+   * Set when `up` commits batches of its own (a rewrite of every row is too large for one
+   * transaction): it must carry on where an interrupted run of itself stopped. The version is
+   * raised after it, in a transaction of its own.
+   */
+  batched?: true;
 }
 
 export const migrations: readonly Migration[] = [
@@ -88,10 +103,37 @@ export const migrations: readonly Migration[] = [
     version: 3,
     up: (db) => db.exec("ALTER TABLE products ADD COLUMN codes_key TEXT"),
   },
+  {
+    // Records stored by shape (record-shape.ts): the keys and usual values of each key list once,
+    // each record only what differs. shape is null on a row holding its record as received.
+    version: 4,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE record_shapes (
+          id INTEGER PRIMARY KEY,
+          keys TEXT NOT NULL UNIQUE,
+          template TEXT NOT NULL
+        ) STRICT;
+        ALTER TABLE products ADD COLUMN shape INTEGER;
+      `),
+  },
+  {
+    // The records written before version 4, rewritten by shape, then the space they left given back.
+    version: 5,
+    batched: true,
+    up(db, context) {
+      if (rewriteRecordsByShape(db) > 0) reclaimFreeSpace(db, context);
+    },
+  },
 ];
 
 /** Brings the file at `file` up to the newest migration in `list`; refuses a file from a newer app. */
-export function migrate(db: Database, file: string, list: readonly Migration[] = migrations): void {
+export function migrate(
+  db: Database,
+  file: string,
+  list: readonly Migration[] = migrations,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): void {
   const current = db.pragma("user_version", { simple: true }) as number;
   const newest = list.at(-1)?.version ?? 0;
   if (current > newest) {
@@ -100,12 +142,14 @@ export function migrate(db: Database, file: string, list: readonly Migration[] =
       `This catalog was written by a newer version of the app. Update the app, or delete ${file} to download the catalog again.`,
     );
   }
+  const context = { file, log };
   for (const migration of list) {
     if (migration.version <= current) continue;
+    if (migration.batched) migration.up(db, context);
     db.transaction(() => {
       // Another process may have created the catalog between the read above and this write lock.
       if ((db.pragma("user_version", { simple: true }) as number) >= migration.version) return;
-      migration.up(db);
+      if (!migration.batched) migration.up(db, context);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }

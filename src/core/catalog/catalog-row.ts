@@ -6,8 +6,11 @@ import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 import { searchText } from "./search-text.ts";
 
-/** A products row as written; `seq` is assigned by SQLite, `codes_key` comes from its codes. */
-export type ProductRow = Omit<CatalogTables["products"], "seq" | "codes_key">;
+/**
+ * A products row as written, but for what comes from elsewhere: `seq` is assigned by SQLite,
+ * `codes_key` comes from its codes, `record` and `shape` from stored-records.ts.
+ */
+export type ProductRow = Omit<CatalogTables["products"], "seq" | "codes_key" | "record" | "shape">;
 
 /** One code a product can be scanned by. `variantId` is set when it names a child of a parent. */
 export interface RowCode {
@@ -15,12 +18,7 @@ export interface RowCode {
   variantId: string | null;
 }
 
-export function productRow(
-  product: Product,
-  raw: Record<string, unknown>,
-  deleted: boolean,
-  generation: number,
-): ProductRow {
+export function productRow(product: Product, deleted: boolean, generation: number): ProductRow {
   return {
     id: product.id,
     type: product.type,
@@ -32,7 +30,6 @@ export function productRow(
     sku_key: optionalKey(product.sku),
     updated_at: product.updated_at.unix,
     generation,
-    record: JSON.stringify(raw),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
-import { type CatalogLookup, type FoundRow, parseRecord } from "./catalog-lookup.ts";
+import type { CatalogLookup, DecodeRecord, FoundRow } from "./catalog-lookup.ts";
 import { searchText } from "./search-text.ts";
 
 const maxLimit = 200;
@@ -21,11 +21,11 @@ const afterEverything = "\u{10FFFF}";
  */
 const rankedCandidates = 200;
 
-type Tier = (query: string, typed: string, limit: number) => Pick<FoundRow, "id" | "record">[];
+type Tier = (query: string, typed: string, limit: number) => Row[];
 
 export type CatalogSearch = (text: string, limit: number) => Product[];
 
-export function catalogSearch(db: Database, lookup: CatalogLookup): CatalogSearch {
+export function catalogSearch(db: Database, lookup: CatalogLookup, decode: DecodeRecord): CatalogSearch {
   const tiers = prepareTiers(db, lookup);
   return (text, limit) => {
     const typed = text.slice(0, maxTextLength);
@@ -36,7 +36,7 @@ export function catalogSearch(db: Database, lookup: CatalogLookup): CatalogSearc
     const steps = trigramWords(query).length > 0 ? tiers.withFullText : tiers.withPrefixes;
     for (const tier of steps) {
       for (const row of tier(query, typed, wanted - found.size)) {
-        if (!found.has(row.id)) found.set(row.id, parseRecord(row.record));
+        if (!found.has(row.id)) found.set(row.id, decode(row));
       }
       if (found.size >= wanted) break;
     }
@@ -62,25 +62,25 @@ function ftsQuery(query: string): string {
 }
 
 type KeyColumn = "name_key" | "sku_key" | "custom_id_key";
-type Row = Pick<FoundRow, "id" | "record">;
+type Row = Pick<FoundRow, "id" | "shape" | "record">;
 
 function prepareTiers(db: Database, lookup: CatalogLookup) {
   /** One column per query: an OR of two columns would scan the table instead of using both indexes. */
   const exact = (column: KeyColumn): Tier => {
     const statement = db.prepare<[string, number], Row>(
-      `SELECT id, record FROM products WHERE ${column} = ? AND deleted = 0 LIMIT ?`,
+      `SELECT id, shape, record FROM products WHERE ${column} = ? AND deleted = 0 LIMIT ?`,
     );
     return (query, _typed, limit) => statement.all(query, limit);
   };
   const prefix = (column: KeyColumn): Tier => {
     const statement = db.prepare<[string, string, number], Row>(
-      `SELECT id, record FROM products WHERE ${column} >= ? AND ${column} < ? AND deleted = 0 ORDER BY ${column} LIMIT ?`,
+      `SELECT id, shape, record FROM products WHERE ${column} >= ? AND ${column} < ? AND deleted = 0 ORDER BY ${column} LIMIT ?`,
     );
     return (query, _typed, limit) => statement.all(query, query + afterEverything, limit);
   };
   // Codes are stored as typed (trimmed), not in search form, so the prefix is the typed text.
   const codePrefixStatement = db.prepare<[string, string, number], Row>(`
-    SELECT p.id, p.record FROM product_codes c JOIN products p ON p.seq = c.product
+    SELECT p.id, p.shape, p.record FROM product_codes c JOIN products p ON p.seq = c.product
     WHERE c.code >= ? AND c.code < ? AND p.deleted = 0 ORDER BY c.code LIMIT ?`);
   const codePrefix: Tier = (_query, typed, limit) => {
     const code = typed.trim();
@@ -93,7 +93,7 @@ function prepareTiers(db: Database, lookup: CatalogLookup) {
     [{ match: string; candidates: number; word: string; limit: number }],
     Row
   >(`
-    SELECT p.id, p.record
+    SELECT p.id, p.shape, p.record
     FROM (SELECT rowid FROM product_text WHERE product_text MATCH @match LIMIT @candidates) hit
     JOIN products p ON p.seq = hit.rowid
     WHERE p.deleted = 0

@@ -18,6 +18,7 @@ import { migrate } from "./catalog-migrations.ts";
 import type { CatalogSearch } from "./catalog-search.ts";
 import { catalogStateReads } from "./catalog-state-reads.ts";
 import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
+import { recordDecoder } from "./stored-records.ts";
 
 export interface CatalogStore {
   /**
@@ -86,10 +87,13 @@ export async function openCatalogStore(
   // Every read runs statements prepared once for the connection's life. Writes and search are
   // prepared (and their modules loaded) when first used: a till's first scan needs neither.
   const state = catalogStateReads(readConnection);
-  const lookup = catalogLookup(readConnection);
+  const decoder = recordDecoder(readConnection);
+  const lookup = catalogLookup(readConnection, decoder.product);
   let search: Promise<CatalogSearch> | undefined;
   const searching = () =>
-    (search ??= import("./catalog-search.ts").then((module) => module.catalogSearch(readConnection, lookup)));
+    (search ??= import("./catalog-search.ts").then((module) =>
+      module.catalogSearch(readConnection, lookup, decoder.product),
+    ));
   let writes: Promise<CatalogWrites> | undefined;
   const writing = () => {
     if (writer === null) return Promise.reject(readOnlyError(file));
@@ -99,7 +103,7 @@ export async function openCatalogStore(
     return writes;
   };
   let branches: (() => BranchCount[]) | undefined;
-  const listingBranches = () => (branches ??= catalogBranches(readConnection));
+  const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {

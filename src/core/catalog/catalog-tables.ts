@@ -13,10 +13,15 @@ export interface CatalogTables {
     sku_key: string | null;
     updated_at: number;
     generation: number;
+    /** The record as its shape stores it, or (shape null) as received: see stored-records.ts. */
     record: string;
     /** The product's codes as product_codes holds them (codesKey); null on rows written before v3. */
     codes_key: string | null;
+    /** The record's row in record_shapes; null on rows written before v4 and not yet rewritten. */
+    shape: number | null;
   };
+  /** Per key list: the keys (JSON array) and each key's usual value (JSON array), never changed. */
+  record_shapes: { id: number; keys: string; template: string };
   product_codes: { code: string; product: number; variant_id: string | null };
   product_text: { rowid: number; product_text: string; name: string; ids: string; codes: string };
   quarantine: {

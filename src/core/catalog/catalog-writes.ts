@@ -14,6 +14,7 @@ import {
   rowSearchText,
 } from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
+import { recordEncoder, type StoredRecord } from "./stored-records.ts";
 
 export interface PageInput {
   received: ReceivedProduct[];
@@ -36,6 +37,7 @@ export interface CatalogWrites {
 
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
   const statements = prepareStatements(db);
+  const encode = recordEncoder(db);
 
   function saveState(syncState: unknown): void {
     statements.saveState.run(JSON.stringify(syncState) ?? "null");
@@ -49,21 +51,26 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     statements.quarantine.run(record.id, record.reason, raw, clock());
   }
 
-  function upsert({ product, raw }: ReceivedProduct, input: PageInput, quarantined: boolean): void {
+  function upsert(
+    { product }: ReceivedProduct,
+    stored: StoredRecord,
+    input: PageInput,
+    quarantined: boolean,
+  ): void {
     const { generation } = input;
     if (quarantined) statements.unquarantineId.run(product.id);
-    const row = productRow(product, raw, input.removeReceived || product.deleted, generation);
+    const row = productRow(product, input.removeReceived || product.deleted, generation);
     const existing = statements.existing.get(row.id) as Existing | undefined;
     const trusted =
       existing !== undefined && existing.updated_at <= (input.trustedUntilMs ?? Number.POSITIVE_INFINITY);
-    if (trusted && !replaces(row, existing, () => isSameRecord(existing.seq, row.record))) {
+    if (trusted && !replaces(row, existing, () => isSameRecord(existing.seq, stored))) {
       // Still on the server, so a full sync must not sweep it, even when the copy we hold is newer.
       statements.stamp.run(generation, existing.seq);
       return;
     }
     const codes = row.deleted === 1 ? [] : rowCodes(product);
     const key = codesKey(codes);
-    const written = { ...row, codes_key: row.deleted === 1 ? null : key };
+    const written = { ...row, ...stored, codes_key: row.deleted === 1 ? null : key };
     let seq: number;
     if (existing === undefined) {
       seq = Number(statements.insert.run(written).lastInsertRowid);
@@ -103,8 +110,9 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     );
   }
 
-  function isSameRecord(seq: number, record: string): boolean {
-    return (statements.sameRecord.get(record, seq) as { same: number }).same === 1;
+  /** Encoded by the same shape, equal records are equal texts. */
+  function isSameRecord(seq: number, { record, shape }: StoredRecord): boolean {
+    return (statements.sameRecord.get(record, shape, seq) as { same: number }).same === 1;
   }
 
   return {
@@ -114,7 +122,10 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
         for (const record of input.rejected) quarantine(record);
         // Almost always empty: then no product needs its quarantine entry looked for.
         const quarantined = statements.anyQuarantined.get() !== undefined;
-        for (const received of input.received) upsert(received, input, quarantined);
+        const stored = encode(input.received.map((received) => received.raw));
+        input.received.forEach((received, index) => {
+          upsert(received, stored[index] as StoredRecord, input, quarantined);
+        });
         saveState(input.syncState);
       }).immediate();
     },
@@ -182,21 +193,22 @@ function prepareStatements(db: Database) {
       "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
-    sameRecord: db.prepare("SELECT record = ? AS same FROM products WHERE seq = ?"),
+    sameRecord: db.prepare("SELECT record = ? AND shape IS ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record, codes_key)
+                            updated_at, generation, record, shape, codes_key)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record, @codes_key)`),
+              @updated_at, @generation, @record, @shape, @codes_key)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
-        updated_at = @updated_at, generation = @generation, record = @record, codes_key = @codes_key
+        updated_at = @updated_at, generation = @generation, record = @record, shape = @shape,
+        codes_key = @codes_key
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(
-      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record, codes_key = @codes_key WHERE seq = @seq",
+      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record, shape = @shape, codes_key = @codes_key WHERE seq = @seq",
     ),
     stamp: db.prepare("UPDATE products SET generation = ? WHERE seq = ?"),
     deleteCodes: db.prepare("DELETE FROM product_codes WHERE product = ?"),

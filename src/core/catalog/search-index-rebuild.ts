@@ -1,8 +1,9 @@
 // Recomputes every live product's search keys and full-text row from its stored record, for a
 // migration that follows a change of the search form (search-text.ts). Codes are not touched: their
-// key form (catalogKey) is independent of it.
+// key form (catalogKey) is independent of it. Written for migration 2, which runs while records are
+// still the JSON received; a later migration using it must read them with stored-records.ts.
 import type { Database } from "better-sqlite3";
-import { parseRecord } from "./catalog-lookup.ts";
+import type { Product } from "../../shared/api/product.ts";
 import { productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
 
 export function rebuildSearchIndex(db: Database): void {
@@ -24,8 +25,9 @@ export function rebuildSearchIndex(db: Database): void {
     const rows = batch.all(after) as { seq: number; record: string }[];
     if (rows.length === 0) return;
     for (const { seq, record } of rows) {
-      const product = parseRecord(record);
-      const keys = productRow(product, {}, false, 0);
+      // Migration 2 runs before records were stored by shape (migration 4): each is the JSON received.
+      const product = JSON.parse(record) as Product;
+      const keys = productRow(product, false, 0);
       const { name_key, custom_id_key, sku_key } = keys;
       updateKeys.run({ seq, name_key, custom_id_key, sku_key });
       insertText.run({ seq, ...rowSearchText(keys, rowCodes(product)) });

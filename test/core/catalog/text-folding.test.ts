@@ -6,6 +6,7 @@ import { migrations } from "../../../src/core/catalog/catalog-migrations.ts";
 import { searchText } from "../../../src/core/catalog/search-text.ts";
 import * as demoWords from "../../../src/server/demo-catalog-words.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
+import { rewindToVersion3 } from "../../support/version-3-catalog.ts";
 
 const temp = tempCatalogs();
 
@@ -75,6 +76,7 @@ describe("migration 2", () => {
     const store = await temp.open(file);
     await store.applyPage(livePage(demoLike));
     await store.close();
+    rewindToVersion3(file);
     // What a version 1 file holds: the old form kept ø, ł, ß and æ as they are.
     const oldForm = (text: string) =>
       text
@@ -118,6 +120,7 @@ describe("migration 2", () => {
       livePage([...demoLike, product({ id: "gone", name: "Smørbrød gone", deleted: true })]),
     );
     await store.close();
+    rewindToVersion3(file);
     const db = new Database(file);
     // As version 1 wrote it: no codes key yet (migration 3).
     db.exec("ALTER TABLE products DROP COLUMN codes_key");

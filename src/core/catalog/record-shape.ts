@@ -1,0 +1,129 @@
+// A product record stored without what every record of its kind repeats. Records the service sends
+// share one list of keys (a "shape"), and most values are the same in almost every record (nulls,
+// empty lists, false, the same settings): about half of a record's JSON is key text and another half
+// of the rest is such values. A shape holds its keys once and a template of the usual value of each;
+// a record keeps only the values that differ from the template, in key order, behind a mask saying
+// which keys those are. Reading one back parses that short text and the shape's usual record, no
+// decompression (about the time one JSON.parse of the whole record took), and the object comes out
+// with the keys in the order the service sent them.
+
+/** A shape as the record_shapes table holds it: JSON arrays of the keys and of their usual values. */
+export interface ShapeText {
+  keys: string;
+  template: string;
+}
+
+export interface Shape {
+  keys: readonly string[];
+  /** Each key's usual value, as JSON text: what a record's own value is compared with. */
+  templateText: readonly string[];
+  /**
+   * The usual record as one JSON object, parsed anew for every record read: the keys come out in
+   * order, and no two records share an object. Parsing it is faster than copying a prepared object.
+   */
+  usual: string;
+}
+
+// Six keys a character, in characters JSON never escapes.
+const maskDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const digitValue = new Uint8Array(128);
+for (let value = 0; value < maskDigits.length; value++) digitValue[maskDigits.charCodeAt(value)] = value;
+
+/** The key list a record belongs to, as the record_shapes table holds it. */
+export function shapeKeys(record: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(record));
+}
+
+/**
+ * A new shape for records that share `keys`: each key's template value is the one most of them
+ * hold, so a record usually stores only what makes it itself (ids, names, prices).
+ */
+export function shapeOf(keys: string, records: readonly Record<string, unknown>[]): ShapeText {
+  const names = JSON.parse(keys) as string[];
+  const template = names.map((name) => mostCommon(records.map((record) => valueText(record[name]))));
+  return { keys, template: `[${template.join(",")}]` };
+}
+
+function mostCommon(texts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  let best = texts[0] ?? "null";
+  for (const text of texts) {
+    const count = (counts.get(text) ?? 0) + 1;
+    counts.set(text, count);
+    if (count > (counts.get(best) ?? 0)) best = text;
+  }
+  return best;
+}
+
+/** A shape ready to encode and decode with. */
+export function compileShape(text: ShapeText): Shape {
+  const keys = JSON.parse(text.keys) as string[];
+  const templateText = (JSON.parse(text.template) as unknown[]).map(valueText);
+  const usual = `{${keys.map((key, index) => `${JSON.stringify(key)}:${templateText[index]}`).join(",")}}`;
+  return { keys, templateText, usual };
+}
+
+/** The record as its shape stores it: `[mask, ...values that differ from the template]`. */
+export function encodeRecord(record: Record<string, unknown>, shape: Shape): string {
+  const { keys, templateText } = shape;
+  let mask = "";
+  let digit = 0;
+  let values = "";
+  for (let index = 0; index < keys.length; index++) {
+    const text = valueText(record[keys[index] as string]);
+    if (text !== templateText[index]) {
+      digit |= 1 << (index % 6);
+      values += `,${text}`;
+    }
+    if (index % 6 === 5 || index === keys.length - 1) {
+      mask += maskDigits[digit];
+      digit = 0;
+    }
+  }
+  return `["${mask}"${values}]`;
+}
+
+/** The record `encodeRecord` stored, deep-equal to the one it was given. */
+export function decodeRecord(text: string, shape: Shape): Record<string, unknown> {
+  const stored = JSON.parse(text) as unknown[];
+  const mask = stored[0] as string;
+  const { keys } = shape;
+  const record = JSON.parse(shape.usual) as Record<string, unknown>;
+  let next = 1;
+  for (let digit = 0; digit < mask.length; digit++) {
+    const bits = digitValue[mask.charCodeAt(digit)] ?? 0;
+    for (let bit = 0; bits >> bit !== 0; bit++) {
+      // An own key already (the usual record has them all), so even "__proto__" is set, not the prototype.
+      if ((bits >> bit) & 1) record[keys[digit * 6 + bit] as string] = stored[next++];
+    }
+  }
+  return record;
+}
+
+/** One value of a stored record, read without making the rest of it; undefined for a key it lacks. */
+export function decodeValue(text: string, shape: Shape, key: string): unknown {
+  const index = shape.keys.indexOf(key);
+  if (index < 0) return undefined;
+  // The mask opens the text (`["mask"`): a value the template holds needs no parsing of the rest.
+  const mask = text.slice(2, 2 + Math.ceil(shape.keys.length / 6));
+  if (!maskHas(mask, index)) return JSON.parse(shape.templateText[index] as string);
+  let before = 0;
+  for (let earlier = 0; earlier < index; earlier++) if (maskHas(mask, earlier)) before++;
+  return (JSON.parse(text) as unknown[])[1 + before];
+}
+
+function maskHas(mask: string, index: number): boolean {
+  return (((digitValue[mask.charCodeAt((index / 6) | 0)] ?? 0) >> (index % 6)) & 1) === 1;
+}
+
+/**
+ * JSON text of a value; a key whose value JSON cannot hold (undefined) is written as null. The most
+ * common values are answered without JSON.stringify: a record has some 80 of them to compare.
+ */
+function valueText(value: unknown): string {
+  if (value === null) return "null";
+  if (value === true) return "true";
+  if (value === false) return "false";
+  if (Array.isArray(value) && value.length === 0) return "[]";
+  return JSON.stringify(value) ?? "null";
+}
