@@ -56,10 +56,9 @@ function EntryText({ entry, i18n }: { entry: ScanEntry; i18n: I18n }) {
     outcome.kind === "found" && outcome.price ? money(outcome.price.amount, outcome.price.currency) : "";
   return (
     <>
-      <span className="history-time">{timeOfDay(entry.at)}</span>
       <span className="history-name">{what}</span>
       <span className="history-price">{price}</span>
-      <span className="history-code">{why === null ? code : `${code} · ${why}`}</span>
+      <span className="history-when">{[timeOfDay(entry.at), code, why].filter(Boolean).join(" · ")}</span>
     </>
   );
 }
