@@ -11,6 +11,7 @@ import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { largestFamilyVariant, plainProducts } from "../support/demo-products.ts";
 import { cutStatusParts, fingerPx, layoutProblems, pricePx } from "../support/layout-probe.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
@@ -62,27 +63,6 @@ afterAll(async () => {
   await till?.close();
 });
 
-/** The variant of the family with the most rows (and an inactive sibling when one exists). */
-function biggestFamilyVariant(): Product {
-  const families = new Map<string, Product[]>();
-  for (const record of records.filter((item) => item.type === "variant" && item.parent)) {
-    families.set(record.parent as string, [...(families.get(record.parent as string) ?? []), record]);
-  }
-  const score = (family: Product[]) => family.length + (family.some((item) => !item.active) ? 100 : 0);
-  const [family] = [...families.values()].sort((a, b) => score(b) - score(a));
-  const scanned = family?.find((item) => item.active && item.barcode);
-  if (!scanned) throw new Error("the demo catalog has no variant family with a scannable variant");
-  return scanned;
-}
-
-function plainProduct(): Product {
-  const found = records.find(
-    (item) => item.type === "product" && item.active && /^[3-9]\d{12}$/.test(item.barcode ?? ""),
-  );
-  if (!found) throw new Error("the demo catalog has no plain product with a barcode");
-  return found;
-}
-
 const resultHeading = () => page.locator(".result-card h3").first();
 
 async function openScreen(language: Language, screen: "scan" | "search" | "account" | "settings") {
@@ -132,12 +112,12 @@ async function checkScreen(name: string, language: Language, options: { axe: boo
 }
 
 async function tourScreens(language: Language, axe: boolean): Promise<void> {
-  const variant = biggestFamilyVariant();
+  const variant = largestFamilyVariant(records);
   await lookUp(language, variant.barcode as string);
   await expect.poll(() => resultHeading().textContent()).toBe(variant.name);
   expect(await page.locator('.variant-matrix [aria-current="true"]').count()).toBe(1);
   await checkScreen("scan-variant", language, { axe });
-  const plain = plainProduct();
+  const [plain] = plainProducts(records, 1) as [Product];
   await lookUp(language, plain.barcode as string);
   await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
   expect(await page.locator(".price-gross").count()).toBe(1);
@@ -204,7 +184,7 @@ describe("a till's screens at a till's sizes", () => {
     expect(await entries.count()).toBe(Math.min(scanned.length, 20));
     const newest = (await entries.first().textContent()) ?? "";
     expect(newest).toContain(scanned.at(-1));
-    const plain = plainProduct();
+    const [plain] = plainProducts(records, 1) as [Product];
     await entries.filter({ hasText: plain.name }).first().click();
     await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
     // Opening an answer again is not a new scan.
