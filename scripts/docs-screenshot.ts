@@ -24,9 +24,10 @@ try {
   const records = await (await adminApi(upstream)).liveRecords();
   const variant = largestFamilyVariant(records);
   for (const product of [...plainProducts(records, 4), variant]) {
-    // A keyboard-wedge scan: a fast burst of key presses, then Enter.
-    await page.keyboard.type(product.barcode as string);
-    await page.keyboard.press("Enter");
+    // Typed into the code field, not sent as a scanner's burst: on a busy machine a burst can come
+    // too slowly to count as a scan, and the picture must not depend on the machine's load.
+    await page.getByLabel("Barcode or code").fill(product.barcode as string);
+    await page.getByLabel("Barcode or code").press("Enter");
     await page.locator(".result-card h3", { hasText: product.name }).first().waitFor();
   }
   await page.screenshot({ path: target });
