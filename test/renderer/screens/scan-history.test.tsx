@@ -1,23 +1,13 @@
 // The scan history beside the scan screen, in the whole app over a stand-in window.catalog: the last
 // 20 scans newest first, what each found or why not, each opening its answer again, gone on sign-out.
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CatalogProvider } from "../../../src/renderer/src/catalog/catalog-provider.tsx";
-import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { fakeCatalog } from "../support/fake-catalog.ts";
+import { showApp } from "../support/show-app.tsx";
 
 const milk = "4006381333931";
 const blueM = "4000000000048";
-
-function show(catalog = fakeCatalog()) {
-  render(
-    <CatalogProvider api={catalog.api}>
-      <CatalogApp />
-    </CatalogProvider>,
-  );
-  return catalog;
-}
 
 /** A code typed into the scan screen's field and sent; waits for its answer at the top of the history. */
 async function scan(code: string): Promise<void> {
@@ -39,7 +29,7 @@ afterEach(() => {
 
 describe("scan history", () => {
   it("starts empty, saying what it will hold", async () => {
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     expect(within(history()).getByText("Scans of this session appear here, newest first.")).toBeTruthy();
     expect(entries()).toEqual([]);
@@ -48,7 +38,7 @@ describe("scan history", () => {
   it("shows each scan's time, code, and the product's name and price, or why nothing was found", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 25, 14, 5, 9));
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     await scan(milk);
     vi.setSystemTime(new Date(2026, 10, 25, 14, 5, 31));
@@ -69,7 +59,7 @@ describe("scan history", () => {
     const catalog = fakeCatalog();
     catalog.api.lookup = () =>
       Promise.resolve({ ok: false, error: { kind: "timeout", message: "lookup timed out" } });
-    show(catalog);
+    showApp(catalog);
     await screen.findByLabelText("Barcode or code");
     await scan(milk);
     expect(entries()[0]?.textContent).toMatch(
@@ -78,7 +68,7 @@ describe("scan history", () => {
   });
 
   it("keeps the last 20 scans, newest first", async () => {
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     const codes = Array.from({ length: 23 }, (_, index) =>
       withCheckDigit(`99000000${String(index).padStart(4, "0")}`),
@@ -89,7 +79,7 @@ describe("scan history", () => {
   });
 
   it("opens a scan's answer again from its entry, without counting it as a new scan", async () => {
-    const catalog = show();
+    const catalog = showApp();
     await screen.findByLabelText("Barcode or code");
     await scan(blueM);
     await scan(milk);
@@ -110,7 +100,7 @@ describe("scan history", () => {
   });
 
   it("is emptied when the cashier signs out", async () => {
-    show();
+    showApp();
     await screen.findByText("8 products");
     await scan(milk);
     fireEvent.click(screen.getByRole("button", { name: "Account" }));
