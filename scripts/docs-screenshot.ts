@@ -1,8 +1,10 @@
 // npm run screenshot: the README's picture of the scan screen (docs/scan-screen.png), taken from the
-// real screens in Chromium at a till's 1280x800, after a real sign-in and sync against the reference
-// service, showing a scanned variant with its family. Run it after changing the screens.
+// real screens in Chromium at a till's 1280x800 in the light theme, after a real sign-in and sync
+// against the reference service: a few products scanned (so the scan history has something to show),
+// then a variant with its family. Run it after changing the screens.
 import { join } from "node:path";
 import { startBrowserTill } from "../test/support/browser-till.ts";
+import { largestFamilyVariant, plainProducts } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";
 
 const target = join(import.meta.dirname, "..", "docs", "scan-screen.png");
@@ -10,6 +12,7 @@ const till = await startBrowserTill({ demoProducts: 2000 });
 try {
   const { page, upstream } = till;
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
   await till.catalog.service.signInOrganisation({
     baseUrl: upstream.baseUrl,
     organisation: upstream.demo.organisation,
@@ -19,12 +22,14 @@ try {
   });
   await till.catalog.service.startSync({ mode: "incremental" });
   const records = await (await adminApi(upstream)).liveRecords();
-  const variant = records.find((item) => item.type === "variant" && item.active && item.barcode);
-  if (!variant?.barcode) throw new Error("the demo catalog has no variant with a barcode");
-  // A keyboard-wedge scan: a fast burst of key presses, then Enter.
-  await page.keyboard.type(variant.barcode);
-  await page.keyboard.press("Enter");
-  await page.locator(".result-card h3", { hasText: variant.name }).first().waitFor();
+  const variant = largestFamilyVariant(records);
+  for (const product of [...plainProducts(records, 4), variant]) {
+    // Typed into the code field, not sent as a scanner's burst: on a busy machine a burst can come
+    // too slowly to count as a scan, and the picture must not depend on the machine's load.
+    await page.getByLabel("Barcode or code").fill(product.barcode as string);
+    await page.getByLabel("Barcode or code").press("Enter");
+    await page.locator(".result-card h3", { hasText: product.name }).first().waitFor();
+  }
   await page.screenshot({ path: target });
   console.log(`docs/scan-screen.png: ${variant.name} (${variant.barcode})`);
 } finally {

@@ -3,16 +3,15 @@
 // the browser bridge. Asserts on what is visible, checks accessibility with axe-core, and saves a
 // screenshot of each screen in both languages under screenshots/ (ignored by git).
 import { mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
+import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
-const axeSource: string = createRequire(import.meta.url)("axe-core").source;
 const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
 const demoProducts = 3000;
 
@@ -74,24 +73,7 @@ async function shoot(name: string, language: "en" | "de"): Promise<void> {
   await page.screenshot({ path: `${screenshots}${language}-${name}.png`, fullPage: true });
 }
 
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return results
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-}
+const seriousViolations = () => axeViolations(page, "serious");
 
 async function openScreen(name: RegExp): Promise<void> {
   await page.getByRole("navigation").getByRole("button", { name }).click();

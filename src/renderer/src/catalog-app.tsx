@@ -17,6 +17,7 @@ import type { CatalogFreshness } from "./scan/result-card.tsx";
 import { ScanScreen } from "./scan/scan-screen.tsx";
 import { createScanSound } from "./scan/scan-sound.ts";
 import { useLookup } from "./scan/use-lookup.ts";
+import { useScanHistory } from "./scan/use-scan-history.ts";
 import type { Scan } from "./scanner/scan-capture.ts";
 import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
@@ -73,7 +74,8 @@ function Screens({ shell }: CatalogAppProps) {
   const [opened, setOpened] = useState<ProductFamily | null>(null);
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
-  const scan = useLookup(api, sound);
+  const history = useScanHistory();
+  const scan = useLookup(api, sound, history.record);
   const [setup, setSetup] = useState<{ notice: SetupNotice | null; count: number }>({
     notice: null,
     count: 0,
@@ -191,6 +193,7 @@ function Screens({ shell }: CatalogAppProps) {
               setSearchStart((last) => ({ text, count: last.count + 1 }));
               setScreen("search");
             }}
+            history={{ entries: history.entries, onReopen: (code) => void scan.lookup(code, "reopen") }}
           />
         )}
         {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
@@ -217,7 +220,11 @@ function Screens({ shell }: CatalogAppProps) {
           (signedIn ? (
             <AccountPanel
               session={signedIn}
-              onSignOut={() => void settled(api.signOut()).then(catalog.refresh)}
+              onSignOut={() => {
+                // What this cashier scanned is nobody else's business.
+                history.clear();
+                void settled(api.signOut()).then(catalog.refresh);
+              }}
             />
           ) : (
             <SignInForm

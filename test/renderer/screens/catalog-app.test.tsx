@@ -1,20 +1,10 @@
 // The whole app over a stand-in window.catalog: scanning from any screen, the banners, the language.
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CatalogProvider } from "../../../src/renderer/src/catalog/catalog-provider.tsx";
-import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
 import { session, status } from "../support/catalog-fixtures.ts";
 import { fakeCatalog } from "../support/fake-catalog.ts";
 import { burst, playKeys, settle } from "../support/key-timings.ts";
-
-function show(catalog = fakeCatalog()) {
-  render(
-    <CatalogProvider api={catalog.api}>
-      <CatalogApp />
-    </CatalogProvider>,
-  );
-  return catalog;
-}
+import { showApp } from "../support/show-app.tsx";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +12,7 @@ afterEach(() => {
 
 describe("catalog app", () => {
   it("opens on the scan screen with the code field focused, and looks up a typed code", async () => {
-    const catalog = show();
+    const catalog = showApp();
     const field = await screen.findByLabelText("Barcode or code");
     expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: "96385074" } });
@@ -33,7 +23,7 @@ describe("catalog app", () => {
   });
 
   it("takes a scan burst while the search field has focus, shows the product, and keeps the search as it was", async () => {
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     const search = screen.getByRole("combobox");
@@ -56,7 +46,7 @@ describe("catalog app", () => {
   });
 
   it("starts the search afresh from a miss's offer, with the code that was not found", async () => {
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "milk" } });
@@ -72,7 +62,7 @@ describe("catalog app", () => {
   });
 
   it("leaves a short word typed fast in the search field as typing, with the default settings", async () => {
-    const catalog = show();
+    const catalog = showApp();
     await screen.findByText("8 products");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     const search = screen.getByRole<HTMLInputElement>("combobox");
@@ -86,7 +76,7 @@ describe("catalog app", () => {
   });
 
   it("catches the first scan after start-up, before the settings have arrived", async () => {
-    show(fakeCatalog({ settingsReady: new Promise(() => undefined) }));
+    showApp(fakeCatalog({ settingsReady: new Promise(() => undefined) }));
     await screen.findByText("8 products");
     vi.useFakeTimers();
     playKeys(burst("4000000000048", 8, "Enter"));
@@ -96,7 +86,7 @@ describe("catalog app", () => {
   });
 
   it("keeps scanning from the local catalog when nobody is signed in, with a quiet banner", async () => {
-    show(fakeCatalog({ session: null, status: status({ signedIn: false }) }));
+    showApp(fakeCatalog({ session: null, status: status({ signedIn: false }) }));
     expect((await screen.findByRole("note")).textContent).toContain("Scanning works from the local catalog");
     fireEvent.change(screen.getByLabelText("Barcode or code"), { target: { value: "4006381333931" } });
     fireEvent.submit(screen.getByLabelText("Barcode or code"));
@@ -104,7 +94,7 @@ describe("catalog app", () => {
   });
 
   it("shows an ended session as a banner, not a wall, and signs in again from it", async () => {
-    const catalog = show(
+    const catalog = showApp(
       fakeCatalog({
         session: session({ expiresAt: "2020-01-01T00:00:00.000Z" }),
         status: status({
@@ -132,7 +122,7 @@ describe("catalog app", () => {
   });
 
   it("shows who is signed in until when, and signs out keeping the catalog", async () => {
-    const catalog = show();
+    const catalog = showApp();
     await screen.findByText("8 products");
     fireEvent.click(screen.getByRole("button", { name: "Account" }));
     const account = screen.getByRole("region", { name: "Signed in" });
@@ -145,7 +135,7 @@ describe("catalog app", () => {
   });
 
   it("follows the status events: progress while syncing, then the new count", async () => {
-    const catalog = show();
+    const catalog = showApp();
     await screen.findByText("8 products");
     act(() => catalog.pushSyncing());
     expect(await screen.findByText("Syncing: 500 of 2,000")).toBeTruthy();
@@ -155,7 +145,7 @@ describe("catalog app", () => {
   });
 
   it("speaks German once the language setting says so", async () => {
-    const catalog = show();
+    const catalog = showApp();
     await screen.findByLabelText("Barcode or code");
     fireEvent.click(screen.getByRole("button", { name: "Settings" }));
     fireEvent.change(screen.getByLabelText("Language"), { target: { value: "de" } });
@@ -167,7 +157,7 @@ describe("catalog app", () => {
   });
 
   it("opens a product from the search, with its variant matrix", async () => {
-    show();
+    showApp();
     await screen.findByLabelText("Barcode or code");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "t-shirt" } });

@@ -25,6 +25,16 @@ function show(code: string, language = "en", freshness = fresh, onSearch = vi.fn
 }
 
 describe("result card", () => {
+  it("keeps the product's picture slot beside its name and price: a placeholder while none is held", () => {
+    show("4006381333931");
+    const summary = document.querySelector(".product-summary") as HTMLElement;
+    const slot = summary.firstElementChild;
+    expect(slot?.classList.contains("product-picture")).toBe(true);
+    expect(slot?.textContent).toBe("No picture");
+    expect(summary.querySelector("img")).toBeNull();
+    expect(slot?.nextElementSibling?.querySelector(".price-gross")?.textContent).toBe("€1.19");
+  });
+
   it("shows name, gross and net price in the product's currency, every code, SKU and type", () => {
     show("4006381333931");
     expect(screen.getByRole("heading", { name: "Bio Vollmilch 1 l" })).toBeTruthy();

@@ -36,6 +36,33 @@ describe("variant matrix", () => {
     expect(grid.querySelector('[aria-current="true"]')?.textContent).toContain("4000000000048");
   });
 
+  it("flags only the variants not for sale, and says nothing of those that are", () => {
+    show({ parent: shirt, variants: shirtVariants });
+    const cells = screen.getAllByRole("cell").filter((cell) => cell.querySelector(".cell-price"));
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      "€11.904000000000017",
+      "€12.904000000000024",
+      "€13.904000000000031inactive",
+      "€14.904000000000048",
+    ]);
+    expect(screen.getAllByText("inactive").map((flag) => flag.className)).toEqual(["cell-inactive"]);
+  });
+
+  it("marks the scanned variant's cell, and only it, as the current one, in words as well", () => {
+    show({ parent: shirt, variants: shirtVariants, highlightId: "shirt-red-M" });
+    const current = document.querySelectorAll('[aria-current="true"]');
+    expect(current).toHaveLength(1);
+    expect(current[0]?.textContent).toBe("€12.904000000000024scanned");
+    expect(current[0]?.classList.contains("highlighted")).toBe(true);
+    expect(screen.getAllByText("scanned")).toHaveLength(1);
+  });
+
+  it("marks no cell when the product itself, not one of its variants, was scanned", () => {
+    show({ parent: shirt, variants: shirtVariants, highlightId: null });
+    expect(document.querySelectorAll("[aria-current]")).toHaveLength(0);
+    expect(screen.queryByText("scanned")).toBeNull();
+  });
+
   it("lays one option out as a list", () => {
     const parent = product({
       id: "tea",

@@ -10,6 +10,8 @@ export interface Formatters {
   dateTime(iso: string): string;
   /** The day alone, e.g. "30 Nov 2026". */
   date(iso: string): string;
+  /** The time of day to the second, e.g. "14:05:09": scans a few seconds apart stay apart. */
+  timeOfDay(ms: number): string;
   /** Whole seconds as "2 min 5 s" style text. */
   duration(seconds: number): string;
   /** Milliseconds, roughly, in the largest whole unit: "2 hours", "10 years". */
@@ -20,6 +22,7 @@ export function createFormatters(locale: string): Formatters {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const timeOnly = new Intl.DateTimeFormat(locale, { timeStyle: "medium" });
   const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
   function moneyFormat(currency: string): Intl.NumberFormat | null {
@@ -62,6 +65,7 @@ export function createFormatters(locale: string): Formatters {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
     },
+    timeOfDay: (ms) => timeOnly.format(ms),
     duration(seconds) {
       const rounded = Math.max(0, Math.round(seconds));
       const unit = (value: number, name: "hour" | "minute" | "second") =>

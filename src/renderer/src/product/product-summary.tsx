@@ -1,5 +1,8 @@
 // What a cashier needs to know about one product: name, the price this till charges (net and gross,
-// and why), every code it is found by, SKU, type, and a warning when it is not for sale.
+// and why), every code it is found by, SKU, type, and a warning when it is not for sale. The price is
+// what is read from arm's length: big, first; the rest is secondary. A host may put the product's
+// picture beside it all.
+import type { ReactNode } from "react";
 import { knownProductTypes, type Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { ResolvedPrice } from "../../../shared/catalog/price-rule.ts";
@@ -22,6 +25,8 @@ export function ProductSummary(props: {
   headingId?: string;
   /** 2 where the product is the screen's subject, 3 inside a result card. */
   headingLevel?: 2 | 3;
+  /** Shown beside the name and price (the result card's ProductPicture). */
+  picture?: ReactNode;
 }) {
   const { t, money } = useI18n();
   const { product, parent = null } = props;
@@ -34,28 +39,38 @@ export function ProductSummary(props: {
       : money(value, price.currency);
   return (
     <div className="product-summary">
-      <Heading id={props.headingId} className="product-name">
-        {product.name}
-      </Heading>
-      {parent && <p className="product-parent">{t("result.variantOf", { name: parent.name })}</p>}
-      {!product.active && (
-        <p className="warning" role="note">
-          {t("result.inactive")}
-        </p>
-      )}
-      <dl className="facts">
-        <dt>{t("result.gross")}</dt>
-        <dd className="price-gross">{amount(price?.amount.gross)}</dd>
-        <dt>{t("result.net")}</dt>
-        <dd className="price-net">{amount(price?.amount.net)}</dd>
-        <dt>{t("result.codes")}</dt>
-        <dd className="codes">{codes.length > 0 ? codes.join(", ") : t("result.noCodes")}</dd>
-        <dt>{t("result.sku")}</dt>
-        <dd>{product.sku ?? "—"}</dd>
-        <dt>{t("result.type")}</dt>
-        <dd>{typeName(product.type, t)}</dd>
-      </dl>
-      <PriceNote price={price} />
+      {props.picture}
+      <div className="summary-body">
+        <Heading id={props.headingId} className="product-name">
+          {product.name}
+        </Heading>
+        {parent && <p className="product-parent">{t("result.variantOf", { name: parent.name })}</p>}
+        {!product.active && (
+          <p className="warning" role="note">
+            {t("result.inactive")}
+          </p>
+        )}
+        {/* One line per price, label and amount on one baseline. */}
+        <dl className="price-block">
+          <div className="price-line">
+            <dt>{t("result.gross")}</dt>
+            <dd className="price-gross">{amount(price?.amount.gross)}</dd>
+          </div>
+          <div className="price-line">
+            <dt>{t("result.net")}</dt>
+            <dd className="price-net">{amount(price?.amount.net)}</dd>
+          </div>
+        </dl>
+        <PriceNote price={price} />
+        <dl className="facts">
+          <dt>{t("result.codes")}</dt>
+          <dd className="codes">{codes.length > 0 ? codes.join(", ") : t("result.noCodes")}</dd>
+          <dt>{t("result.sku")}</dt>
+          <dd>{product.sku ?? "—"}</dd>
+          <dt>{t("result.type")}</dt>
+          <dd>{typeName(product.type, t)}</dd>
+        </dl>
+      </div>
     </div>
   );
 }

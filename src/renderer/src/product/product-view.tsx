@@ -16,9 +16,11 @@ export function ProductView(props: {
   const family = parent ?? (product.type === "variant_product" ? product : null);
   return (
     <section className="product-view" aria-labelledby="product-heading">
-      <button type="button" onClick={props.onBack}>
-        {t("product.back")}
-      </button>
+      <div className="view-toolbar">
+        <button type="button" onClick={props.onBack}>
+          {t("product.back")}
+        </button>
+      </div>
       <ProductSummary
         product={product}
         parent={parent}

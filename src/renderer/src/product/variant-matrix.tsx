@@ -1,6 +1,8 @@
 // A variant family at a glance: one option as a list, two as a grid, more as one grid per
-// combination of the leading options. Each cell shows the variant's price, barcode and whether it
-// is active; the scanned variant is highlighted, so nobody has to pick it again.
+// combination of the leading options. Each cell shows the variant's price and barcode, aligned for
+// reading down a column, and a flag only when the variant is not for sale; the scanned variant is
+// highlighted (and marked aria-current), so nobody has to pick it again.
+import type { ReactNode } from "react";
 import type { Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { FamilyPrices } from "../../../shared/catalog/lookup-answer.ts";
@@ -51,8 +53,26 @@ function OptionGrid(props: VariantMatrixProps & { fixed: Combination; axes: Opti
     <VariantCell {...props} variant={variantAt(props.variants, { ...props.fixed, ...combination })} />
   );
   return (
+    // A family wider than the screen scrolls within its own box, never the page; the box takes the
+    // focus so the keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <div className="grid-scroll" tabIndex={0}>
+      <OptionTable caption={caption} rows={rows} columns={columns} cell={cell} />
+    </div>
+  );
+}
+
+function OptionTable(props: {
+  caption: string;
+  rows: OptionAxis;
+  columns: OptionAxis | undefined;
+  cell: (combination: Combination) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const { rows, columns, cell } = props;
+  return (
     <table className="option-grid">
-      <caption>{caption}</caption>
+      <caption>{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">{columns ? `${rows.name} \\ ${columns.name}` : rows.name}</th>
@@ -98,9 +118,8 @@ function VariantCell(props: VariantMatrixProps & { variant: Product | null }) {
         {gross === null || price === null ? t("result.noPrice") : money(gross, price.currency)}
       </span>
       <span className="cell-code">{productCodes(variant)[0] ?? t("matrix.noBarcode")}</span>
-      <span className={variant.active ? "cell-active" : "cell-inactive"}>
-        {variant.active ? t("matrix.active") : t("matrix.inactive")}
-      </span>
+      {/* Most variants are for sale: only the exception is worth a word. */}
+      {!variant.active && <span className="cell-inactive">{t("matrix.inactive")}</span>}
       {highlighted && <strong className="cell-scanned">{props.highlightLabel ?? t("matrix.scanned")}</strong>}
     </>
   );

@@ -1,11 +1,13 @@
-// The answer to a scan, as the cashier sees it: the product with its prices and codes, the label's
-// weight or price with the line total, the variant family with the scanned one highlighted; or, when
-// nothing matched, the code, the reason in plain words, how current the catalog is, and a search.
+// The answer to a scan, as the cashier sees it: the product's picture beside its name and price, its
+// codes, the label's weight or price with the line total, the variant family with the scanned one
+// highlighted; or, when nothing matched, the code, the reason in plain words, how current the catalog
+// is, and a search.
 import { memo } from "react";
 import type { LabelCharge } from "../../../shared/catalog/label-charge.ts";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { Money } from "../../../shared/catalog/money.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+import { ProductPicture } from "../product/product-picture.tsx";
 import { ProductSummary } from "../product/product-summary.tsx";
 import { VariantMatrix } from "../product/variant-matrix.tsx";
 import { ScanDetails } from "./scan-details.tsx";
@@ -45,7 +47,13 @@ function FoundResult(props: { answer: LookupAnswer }) {
   const { product, parent, variants } = match;
   return (
     <>
-      <ProductSummary product={product} parent={parent} price={price} headingId="result-heading" />
+      <ProductSummary
+        product={product}
+        parent={parent}
+        price={price}
+        headingId="result-heading"
+        picture={<ProductPicture address={null} alt={product.name} />}
+      />
       {match.matchedBy !== "code" && (
         <p className="matched-by">{t(match.matchedBy === "sku" ? "result.bySku" : "result.byCustomId")}</p>
       )}

@@ -1,15 +1,18 @@
 // The home screen, ready for a scan at once and offline too: a code field that also takes typed
-// codes, a live region announcing each answer, and the result card with its inspector.
+// codes, a live region announcing each answer, and the result card with its inspector; beside them,
+// when the host keeps one, the scan history.
 import { type FormEvent, useId, useState } from "react";
 import { useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "../status/error-text.ts";
 import { type CatalogFreshness, ResultCard } from "./result-card.tsx";
+import { ScanHistory, type ScanHistoryProps } from "./scan-history.tsx";
 import type { LookupState } from "./use-lookup.ts";
 
 export interface ScanScreenProps extends LookupState {
   freshness: CatalogFreshness | null;
   onLookup: (code: string) => void;
   onSearch: (text: string) => void;
+  history?: ScanHistoryProps;
 }
 
 export function ScanScreen(props: ScanScreenProps) {
@@ -37,28 +40,31 @@ export function ScanScreen(props: ScanScreenProps) {
 
   return (
     <section className="scan-screen" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t("scan.heading")}</h2>
-      <form onSubmit={submit} className="code-form">
-        <label htmlFor={`${id}-code`}>{t("scan.codeLabel")}</label>
-        <input
-          id={`${id}-code`}
-          name="code"
-          autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: the till's home screen takes a typed code straight away
-          autoFocus
-          value={code}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <button type="submit">{t("scan.lookUp")}</button>
-        <p id={`${id}-hint`} className="hint">
-          {t("scan.hint")}
+      <div className="scan-main">
+        <h2 id={`${id}-heading`}>{t("scan.heading")}</h2>
+        <form onSubmit={submit} className="code-form">
+          <label htmlFor={`${id}-code`}>{t("scan.codeLabel")}</label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the till's home screen takes a typed code straight away
+            autoFocus
+            value={code}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit">{t("scan.lookUp")}</button>
+          <p id={`${id}-hint`} className="hint">
+            {t("scan.hint")}
+          </p>
+        </form>
+        <p className="scan-announcement" role="status" aria-live="polite">
+          {announcement}
         </p>
-      </form>
-      <p className="scan-announcement" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {answer && <ResultCard answer={answer} freshness={props.freshness} onSearch={props.onSearch} />}
+        {answer && <ResultCard answer={answer} freshness={props.freshness} onSearch={props.onSearch} />}
+      </div>
+      {props.history && <ScanHistory {...props.history} />}
     </section>
   );
 }

@@ -2,10 +2,12 @@
 // tone for found or not found when sound is on. When a price on the answer is about to change (an
 // offer begins or ends), the code is looked up again at that instant, so the card never shows a
 // price the till no longer charges; no sync is needed, the catalog already holds every price.
+// Each scan's outcome is also handed to `onScanned` (the scan history); a reopened or refreshed
+// answer is not a new scan.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { CatalogApi } from "../../../shared/ipc/catalog-api.ts";
-import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
+import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { settled } from "../catalog/catalog-provider.tsx";
 import type { ScanSound } from "./scan-sound.ts";
 
@@ -23,29 +25,36 @@ const longestWaitMs = 2 ** 31 - 1;
 const afterChangeMs = 50;
 const retryMs = 1000;
 
-export function useLookup(api: CatalogApi, sound: ScanSound | null) {
+/**
+ * Why a code is looked up: a scan (or a typed code), a code from the scan history shown again, or the
+ * card's own refresh when a price changes (silent, and nothing shown when it fails).
+ */
+export type LookupPurpose = "scan" | "reopen" | "refresh";
+
+export type ScannedListener = (code: string, result: IpcResult<LookupAnswer>) => void;
+
+export function useLookup(api: CatalogApi, sound: ScanSound | null, onScanned?: ScannedListener) {
   const [state, setState] = useState<LookupState>({ pending: null, answer: null, error: null });
   const latest = useRef(0);
 
   const lookup = useCallback(
-    async (code: string, options: { quiet?: boolean } = {}) => {
+    async (code: string, purpose: LookupPurpose = "scan") => {
+      const quiet = purpose === "refresh";
       // A refresh takes no ticket of its own: a scan made meanwhile wins over it.
-      const ticket = options.quiet ? latest.current : ++latest.current;
-      if (!options.quiet) setState((previous) => ({ ...previous, pending: code }));
+      const ticket = quiet ? latest.current : ++latest.current;
+      if (!quiet) setState((previous) => ({ ...previous, pending: code }));
       const result = await settled(api.lookup({ code }));
+      // Every scan is history, even one overtaken on screen by a faster scan after it.
+      if (purpose === "scan") onScanned?.(code, result);
       if (ticket !== latest.current) return;
-      if (result.ok) {
-        if (!options.quiet) {
-          if (result.value.match) sound?.found();
-          else sound?.notFound();
-        }
-        setState({ pending: null, answer: result.value, error: null });
-      } else if (!options.quiet) {
-        sound?.notFound();
-        setState({ pending: null, answer: null, error: result.error });
+      if (purpose === "scan") {
+        if (result.ok && result.value.match) sound?.found();
+        else sound?.notFound();
       }
+      if (result.ok) setState({ pending: null, answer: result.value, error: null });
+      else if (!quiet) setState({ pending: null, answer: null, error: result.error });
     },
-    [api, sound],
+    [api, sound, onScanned],
   );
 
   const answer = state.answer;
@@ -54,7 +63,7 @@ export function useLookup(api: CatalogApi, sound: ScanSound | null) {
     if (answer === null || change === null) return;
     const left = change - Date.now();
     const wait = left > 0 ? Math.min(left + afterChangeMs, longestWaitMs) : retryMs;
-    const timer = setTimeout(() => void lookup(answer.query, { quiet: true }), wait);
+    const timer = setTimeout(() => void lookup(answer.query, "refresh"), wait);
     return () => clearTimeout(timer);
   }, [answer, lookup]);
 

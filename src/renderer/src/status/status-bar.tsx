@@ -1,7 +1,8 @@
 // How current the till's catalog is, at a glance: online or not, "catalog as of" (out of date
 // highlighted), how many products against the service's count, the sync's progress with its ETA,
 // the last error in plain words, a damaged or read-only catalog, a till clock that is off, a sync
-// button, and who is signed in until when.
+// button, and who is signed in until when. Always one line at the foot of the screen: what does not
+// fit ends in "…", and the whole text unfolds upwards on hover or when the keyboard focuses it.
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
 import { clockOffWarning } from "../../../shared/catalog/catalog-status.ts";
 import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
@@ -21,8 +22,32 @@ export interface StatusBarProps {
 }
 
 export function StatusBar(props: StatusBarProps) {
-  const i18n = useI18n();
-  const { t, integer, dateTime, span } = i18n;
+  const { t } = useI18n();
+  const { status, session } = props;
+  const running = status?.sync.running ?? false;
+  return (
+    <section className="status-bar" aria-label={t("status.label")}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard's way to the text cut short */}
+      <div className="status-text" tabIndex={0}>
+        <div className="status-items">
+          <StatusItems {...props} />
+        </div>
+      </div>
+      {running && props.onCancel ? (
+        <button type="button" onClick={props.onCancel}>
+          {t("status.cancel")}
+        </button>
+      ) : (
+        <button type="button" onClick={props.onSync} disabled={running || !session}>
+          {t("status.sync")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function StatusItems(props: StatusBarProps) {
+  const { t, integer, dateTime, span } = useI18n();
   const { status, session } = props;
   const progress = props.progress ?? status?.sync.progress ?? null;
   const running = status?.sync.running ?? false;
@@ -30,7 +55,7 @@ export function StatusBar(props: StatusBarProps) {
   const signInAnswered = status?.lastError?.kind === "sign-in-required" && status.session === "signed-in";
   const lastError = props.fault ?? (signInAnswered ? null : status?.lastError) ?? null;
   return (
-    <section className="status-bar" aria-label={t("status.label")}>
+    <>
       <span className={`online ${status?.online === false ? "is-offline" : "is-online"}`} role="status">
         {status?.online === true
           ? t("status.online")
@@ -75,16 +100,7 @@ export function StatusBar(props: StatusBarProps) {
           ? t("status.signedIn", { user: sessionUser(session), time: dateTime(session.expiresAt) })
           : t("status.signedOut")}
       </span>
-      {running && props.onCancel ? (
-        <button type="button" onClick={props.onCancel}>
-          {t("status.cancel")}
-        </button>
-      ) : (
-        <button type="button" onClick={props.onSync} disabled={running || !session}>
-          {t("status.sync")}
-        </button>
-      )}
-    </section>
+    </>
   );
 }
 

@@ -1,0 +1,34 @@
+// The product's picture in a slot of fixed size beside its name and price: at a till the picture is
+// how a cashier sees that the barcode belongs to the item in hand. Without a picture, or when the
+// picture cannot be loaded, a calm placeholder keeps the slot: never a broken-image icon, and no
+// request at all when there is no address.
+import { useState } from "react";
+import { useI18n } from "../i18n/i18n.tsx";
+
+export interface ProductPictureProps {
+  /** Where the picture is served from (the till's own image cache); null: the product has none held. */
+  address: string | null;
+  /** What the picture shows, for whoever cannot see it: the product's name. */
+  alt: string;
+}
+
+export function ProductPicture({ address, alt }: ProductPictureProps) {
+  const { t } = useI18n();
+  // The address that failed, not a flag: a new address gets its own try.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (address === null || address === failed) {
+    return (
+      <div className="product-picture placeholder">
+        <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <path d="M8 14 24 6l16 8v20l-16 8-16-8Z M8 14l16 8 16-8 M24 22v20" />
+        </svg>
+        <span>{t("picture.none")}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="product-picture">
+      <img src={address} alt={alt} decoding="async" onError={() => setFailed(address)} />
+    </div>
+  );
+}

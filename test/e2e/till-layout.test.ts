@@ -1,0 +1,197 @@
+// The till's screens as a cashier meets them, in headless Chromium over the real catalog service: at
+// 1024x768, 1280x800 and 1920x1080, in English and German, with the service stopped (the till works
+// offline, and says so in its status bar). On every screen, measured from computed styles: the price
+// at least 40 px, every control at least 44 px each way, the status bar at the foot on one line, no
+// page scroll; axe finds nothing in the light theme or the dark one. One browser and one till for all
+// of it: the window is resized, not reopened. Screenshots go to screenshots/ (ignored by git).
+import { mkdir } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Product } from "../../src/shared/api/product.ts";
+import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { axeViolations } from "../support/axe-check.ts";
+import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { largestFamilyVariant, plainProducts } from "../support/demo-products.ts";
+import { cutStatusParts, fingerPx, layoutProblems, pricePx } from "../support/layout-probe.ts";
+import { adminApi } from "../support/service-fixtures.ts";
+
+const screenshots = new URL("../../screenshots/layout/", import.meta.url).pathname;
+const sizes = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+const languages = ["en", "de"] as const;
+type Language = (typeof languages)[number];
+const words = {
+  en: { scan: "Scan", search: "Search", account: "Account", settings: "Settings", code: "Barcode or code" },
+  de: {
+    scan: "Scannen",
+    search: "Suchen",
+    account: "Konto",
+    settings: "Einstellungen",
+    code: "Barcode oder Code",
+  },
+} as const;
+
+let till: BrowserTill;
+let page: Page;
+let records: Product[];
+/** Codes looked up as scans so far: what the scan history must hold (its last 20). */
+const scanned: string[] = [];
+
+beforeAll(async () => {
+  till = await startBrowserTill({ demoProducts: 1500 });
+  page = till.page;
+  const { service } = till.catalog;
+  const { upstream } = till;
+  await service.signInOrganisation({
+    baseUrl: upstream.baseUrl,
+    organisation: upstream.demo.organisation,
+    username: upstream.demo.username,
+    password: upstream.demo.password,
+    remember: false,
+  });
+  await service.startSync({ mode: "incremental" });
+  records = await (await adminApi(upstream)).liveRecords();
+  // Everything from here on comes from the till's own catalog.
+  await upstream.close();
+  await mkdir(screenshots, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await till?.close();
+});
+
+const resultHeading = () => page.locator(".result-card h3").first();
+
+async function openScreen(language: Language, screen: "scan" | "search" | "account" | "settings") {
+  await page.getByRole("navigation").getByRole("button", { name: words[language][screen] }).click();
+}
+
+/** A code typed into the scan screen's field, as a cashier would when a label will not scan. */
+async function lookUp(language: Language, code: string): Promise<void> {
+  await openScreen(language, "scan");
+  await page.getByLabel(words[language].code).fill(code);
+  await page.getByLabel(words[language].code).press("Enter");
+  scanned.push(code);
+}
+
+/**
+ * The product pictures shown. Until the image cache lands, every result card shows the placeholder in
+ * its fixed slot; with it, each <img> shown must have loaded from the cache (naturalWidth > 0).
+ */
+async function pictureProblems(): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const card of document.querySelectorAll(".result-card.found")) {
+      const slot = card.querySelector(".product-picture");
+      if (slot === null) problems.push("a result card without its picture slot");
+      else if (slot.getBoundingClientRect().width < 100) problems.push("a picture slot under 100 px wide");
+    }
+    return problems;
+  });
+}
+
+/** Layout, pictures and a screenshot of the screen as it stands; axe in both themes when asked. */
+async function checkScreen(name: string, language: Language, options: { axe: boolean }): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  const where = `${language} ${name} at ${width}x${height}`;
+  // The pointer rests on the screen, not on the status bar (where hovering unfolds it).
+  await page.mouse.move(width / 2, 1);
+  expect(await page.evaluate(layoutProblems, { fingerPx, pricePx }), where).toEqual([]);
+  expect(await pictureProblems(), where).toEqual([]);
+  await page.screenshot({ path: `${screenshots}${language}-${width}x${height}-${name}.png` });
+  if (!options.axe) return;
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `${where}, ${colorScheme}`).toEqual([]);
+    if (colorScheme === "dark") await page.screenshot({ path: `${screenshots}${language}-dark-${name}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function tourScreens(language: Language, axe: boolean): Promise<void> {
+  const variant = largestFamilyVariant(records);
+  await lookUp(language, variant.barcode as string);
+  await expect.poll(() => resultHeading().textContent()).toBe(variant.name);
+  expect(await page.locator('.variant-matrix [aria-current="true"]').count()).toBe(1);
+  await checkScreen("scan-variant", language, { axe });
+  const [plain] = plainProducts(records, 1) as [Product];
+  await lookUp(language, plain.barcode as string);
+  await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
+  expect(await page.locator(".price-gross").count()).toBe(1);
+  await checkScreen("scan-product", language, { axe });
+  const unknown = withCheckDigit("990000000001");
+  await lookUp(language, unknown);
+  await expect.poll(() => resultHeading().textContent()).toContain(unknown);
+  await checkScreen("scan-unknown", language, { axe });
+  await openScreen(language, "search");
+  await page.getByRole("combobox").fill(variant.name.split(" ")[0] as string);
+  await page.getByRole("option").first().waitFor();
+  await checkScreen("search", language, { axe });
+  await page.getByRole("option").first().click();
+  await page.locator(".product-view").waitFor();
+  await checkScreen("product", language, { axe });
+  await openScreen(language, "settings");
+  await checkScreen("settings", language, { axe });
+  await openScreen(language, "account");
+  await checkScreen("account", language, { axe });
+}
+
+describe("a till's screens at a till's sizes", () => {
+  it("shows the service as unreachable in the status bar, as a till offline does", async () => {
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect
+      .poll(() => page.locator(".status-bar [role=alert]").first().textContent(), { timeout: 30_000 })
+      .toContain("No connection to the service");
+  });
+
+  for (const language of languages) {
+    it(`lays every screen out for a till in ${language === "en" ? "English" : "German"}`, async () => {
+      if (language === "de") {
+        await openScreen("en", "settings");
+        await page.getByLabel("Language").selectOption("de");
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByRole("heading", { name: "Einstellungen" }).waitFor();
+      }
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        // axe once per screen and theme, at the middle size: colours and names do not change with it.
+        await tourScreens(language, size.width === 1280);
+      }
+    }, 240_000);
+  }
+
+  it("cuts the status bar's long text short, and shows it whole on keyboard focus and on hover", async () => {
+    await page.setViewportSize(sizes[0]);
+    await openScreen("de", "scan");
+    await page.mouse.move(500, 1);
+    // In German, offline, with the error shown, at 1024 wide: more than one line holds.
+    expect(await page.evaluate(cutStatusParts)).not.toEqual([]);
+    await page.locator(".status-text").focus();
+    expect(await page.evaluate(cutStatusParts)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}de-1024x768-status-unfolded.png` });
+    await page.locator(".status-text").blur();
+    expect(await page.evaluate(cutStatusParts)).not.toEqual([]);
+    await page.locator(".status-text").hover();
+    expect(await page.evaluate(cutStatusParts)).toEqual([]);
+  });
+
+  it("keeps this session's scans, newest first, each opening its answer again", async () => {
+    await openScreen("de", "scan");
+    const entries = page.locator(".history-entry");
+    expect(await entries.count()).toBe(Math.min(scanned.length, 20));
+    const newest = (await entries.first().textContent()) ?? "";
+    expect(newest).toContain(scanned.at(-1));
+    const [plain] = plainProducts(records, 1) as [Product];
+    await entries.filter({ hasText: plain.name }).first().click();
+    await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
+    // Opening an answer again is not a new scan.
+    expect(await entries.first().textContent()).toBe(newest);
+  });
+
+  it("raised no error in the page along the way", () => {
+    expect(till.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// Measurements of a till screen taken inside the page, from computed styles and boxes: what a cashier
+// at arm's length with a finger would run into. Each function is passed to page.evaluate, so it uses
+// nothing from outside itself, and answers in plain lines that a failing test shows as they are.
+
+/** The floor for anything a finger presses, in CSS pixels. */
+export const fingerPx = 44;
+/** The floor for the price's font size, in CSS pixels. */
+export const pricePx = 40;
+
+/**
+ * What breaks the till's layout: a page that scrolls (either way), a status bar not at the foot or
+ * over one line, a visible control smaller than a finger, a price smaller than 40 px. Empty: none.
+ */
+export function layoutProblems(limits: { fingerPx: number; pricePx: number }): string[] {
+  const problems: string[] = [];
+  const name = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).replaceAll(" ", ".")}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+  const page = document.scrollingElement as Element;
+  if (page.scrollWidth > innerWidth)
+    problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${innerWidth}`);
+  if (page.scrollHeight > innerHeight)
+    problems.push(`the page scrolls down: ${page.scrollHeight} > ${innerHeight}`);
+  const bar = document.querySelector(".status-bar");
+  const items = document.querySelector(".status-items");
+  if (bar === null || items === null) problems.push("no status bar");
+  else {
+    const box = bar.getBoundingClientRect();
+    if (Math.abs(box.bottom - innerHeight) > 1)
+      problems.push(`the status bar ends at ${box.bottom}, not ${innerHeight}`);
+    const lineHeight = Number.parseFloat(getComputedStyle(items).lineHeight);
+    const tops = new Set([...items.children].map((child) => Math.round(child.getBoundingClientRect().top)));
+    if (tops.size > 1 || items.getBoundingClientRect().height > lineHeight * 1.5)
+      problems.push(`the status bar takes more than one line: ${items.getBoundingClientRect().height} px`);
+  }
+  for (const control of document.querySelectorAll("button, input, select, summary")) {
+    if (!control.checkVisibility()) continue;
+    const { width, height } = control.getBoundingClientRect();
+    if (width < limits.fingerPx || height < limits.fingerPx)
+      problems.push(`${name(control)} is ${Math.round(width)}x${Math.round(height)} px`);
+  }
+  for (const price of document.querySelectorAll(".price-gross")) {
+    const size = Number.parseFloat(getComputedStyle(price).fontSize);
+    if (size < limits.pricePx) problems.push(`the price ${name(price)} is ${size} px`);
+  }
+  return problems;
+}
+
+/** The status bar's parts whose text is cut short (ends in "…") or outside the window. */
+export function cutStatusParts(): string[] {
+  const items = document.querySelector(".status-items");
+  return [...(items?.children ?? [])]
+    .filter((part) => {
+      const box = part.getBoundingClientRect();
+      return part.scrollWidth > part.clientWidth + 1 || box.top < 0 || box.right > innerWidth;
+    })
+    .map((part) => part.className);
+}
