@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
 import { demoImageSizes, drawDemoImage } from "../../src/server/demo-images.ts";
 import { productsPageSchema } from "../../src/shared/api/pagination.ts";
+import type { Product } from "../../src/shared/api/product.ts";
 import { call, keyToken, paths, startTestService } from "./service-harness.ts";
 
 const service = await startTestService({ demoProducts: 200 });
@@ -72,7 +73,7 @@ describe("demo pictures", () => {
       (await call(service, "GET", `${paths(service).products}?size=200`, { token })).json,
     );
     const urls = page.results.flatMap((product) =>
-      Object.values(product.images as Record<string, string | null>),
+      Object.values((product as Product).images as Record<string, string | null>),
     );
     const url = urls.find((value) => value?.startsWith(`${service.baseUrl}/images/demo/`));
     expect(url).toBeDefined();
