@@ -57,6 +57,23 @@ export async function startPictureHost(options: { redirectTo?: string } = {}): P
       response.writeHead(200, { "content-type": "image/png" }).end(bytes);
       return;
     }
+    const slow = /^\/slow\/(\d+)\.png$/u.exec(path);
+    if (slow) {
+      // Half the picture, a pause, then the rest: a download that can be cut off half-way.
+      const bytes = goodPicture(Number(slow[1]));
+      const half = Math.floor(bytes.length / 2);
+      response.writeHead(200, { "content-type": "image/png" });
+      response.write(bytes.subarray(0, half));
+      count(path, half);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (response.destroyed) return;
+        response.end(bytes.subarray(half));
+        count(path, bytes.length - half);
+      }, 150);
+      timers.add(timer);
+      return;
+    }
     switch (path) {
       case "/huge.png":
         // 64 KB chunks without a length, up to 50 MB, for as long as the client reads.
@@ -111,7 +128,7 @@ export async function startPictureHost(options: { redirectTo?: string } = {}): P
     sent,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const timer of timers) clearInterval(timer);
+        for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
