@@ -3,9 +3,15 @@
 
 import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
-import type { PriceSettings } from "../shared/settings/app-settings.ts";
+import {
+  defaultImageSettings,
+  type ImageSettings,
+  type PriceSettings,
+} from "../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "./api/commerce-client.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
+import { createImageShelf } from "./images/image-shelf.ts";
+import { sessionImageAuth } from "./images/session-image-auth.ts";
 import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
 import { createSession, type Session } from "./session/session.ts";
 import type { RecordStore } from "./storage/record-store.ts";
@@ -26,6 +32,8 @@ export interface CatalogWiring {
   scanOptions?: () => ScanOptions;
   /** The till's branch and currency, read at every lookup; the default prices when absent. */
   prices?: () => PriceSettings | Promise<PriceSettings>;
+  /** The picture cache's settings, read at every run; the defaults when absent. */
+  images?: () => ImageSettings | Promise<ImageSettings>;
 }
 
 export interface WiredCatalog {
@@ -55,6 +63,13 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     time: serviceTime,
   });
   const { scanOptions, prices } = wiring;
-  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices });
+  const images = createImageShelf({
+    dataDir,
+    fetch: wiring.client?.().fetch ?? globalThis.fetch,
+    clock: wiring.clock,
+    settings: wiring.images ?? (() => defaultImageSettings),
+    auth: sessionImageAuth(session),
+  });
+  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices, images });
   return { session, core, serviceTime };
 }

@@ -51,7 +51,8 @@ export interface ImageRunSummary extends ImageRunProgress {
 
 export interface ImageCache {
   run(options: ImageRunOptions): Promise<ImageRunSummary>;
-  status(capBytes: number, running: boolean): ImageCacheStatus;
+  /** What the cache holds, and why the last run stopped short (null when it did not). */
+  status(): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
   /** The cached picture hash of each of these products that has one. */
   pictures(productIds: readonly string[]): ProductPictures;
   /** The file of a cached picture; null for anything that is not exactly a hash the cache holds. */
@@ -302,16 +303,9 @@ export function openImageCache(deps: {
 
   return {
     run,
-    status(capBytes, running) {
-      const counts = store.counts();
-      return {
-        cached: counts.cached,
-        wanted: counts.wanted,
-        bytes: counts.bytes,
-        capBytes,
-        running,
-        problem: store.run().problem,
-      };
+    status() {
+      const { cached, wanted, bytes } = store.counts();
+      return { cached, wanted, bytes, problem: store.run().problem };
     },
     pictures(productIds) {
       const pictures: ProductPictures = {};

@@ -77,12 +77,16 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     client: () => ({ ...clientOptions(), ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
     scanOptions: () => settings.scanner,
     prices: () => settings.prices,
+    images: () => settings.images,
   });
   const listeners = {
     syncProgress: new Set<(data: unknown) => void>(),
     statusChanged: new Set<(data: unknown) => void>(),
   };
   let running: RunningSync | null = null;
+  /** The picture run that follows a sync; stopped when the next sync starts or the app closes. */
+  let pictures: { controller: AbortController; finished: Promise<void> } | null = null;
+  let lastPictureStatusAt = 0;
   let lastError: IpcError | null = null;
   /** The catalog's status as of the last change, for explaining misses without counting rows. */
   let known: CatalogStatus | null = null;
@@ -175,6 +179,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     const run: RunningSync = { controller, mode, progress: null, finished: Promise.resolve() };
     running = run;
     unplan();
+    // Scanning comes first: a sync never shares the line with pictures.
+    pictures?.controller.abort();
     const work = runSyncWork(run);
     run.finished = work.catch(() => undefined);
     emitStatus();
@@ -210,6 +216,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       if (summary.damagedCatalogSetAside !== null) await core.close();
       lastError = null;
       connectivity.report(null);
+      fetchPictures();
       return summary;
     } catch (error) {
       if (!isAppError(error, "cancelled")) lastError = ipcErrorOf(error);
@@ -221,6 +228,34 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       plan();
       emitStatus();
     }
+  }
+
+  /** Downloads the pictures the synced catalog names, once the previous picture run has stopped. */
+  function fetchPictures(): void {
+    const previous = pictures;
+    const controller = new AbortController();
+    const finished = (async () => {
+      await previous?.finished;
+      if (closed || controller.signal.aborted) return;
+      try {
+        await core.images.run({ download: true, signal: controller.signal, onProgress: pictureProgress });
+      } catch (error) {
+        // Its problem is in the images status; only a bug is worth a fault report.
+        if (!isAppError(error)) fault("pictures", error);
+      } finally {
+        if (pictures?.controller === controller) pictures = null;
+        emitStatus();
+      }
+    })();
+    pictures = { controller, finished };
+  }
+
+  /** The status bar follows the picture run, told at most twice a second. */
+  function pictureProgress(): void {
+    const now = clock.now();
+    if (now - lastPictureStatusAt < 500) return;
+    lastPictureStatusAt = now;
+    emitStatus();
   }
 
   async function sessionUsable(): Promise<boolean> {
@@ -328,6 +363,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       connectivity.stop();
       unplan();
       await stopSync();
+      pictures?.controller.abort();
+      await pictures?.finished;
       await core.close();
       listeners.syncProgress.clear();
       listeners.statusChanged.clear();

@@ -27,5 +27,9 @@ export const imageCacheStatusSchema = z.object({
   running: z.boolean(),
   /** Why the last image run stopped short, in words a shop manager can act on; null when it did not. */
   problem: z.string().nullable(),
+  /** Pictures downloaded after each sync (the setting); off, the cache keeps what it has. */
+  enabled: z.boolean(),
+  /** How far the running image run has got; null when none runs. */
+  progress: z.object({ toFetch: count, fetched: count, failed: count }).nullable(),
 });
 export type ImageCacheStatus = z.infer<typeof imageCacheStatusSchema>;

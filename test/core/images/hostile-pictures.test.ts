@@ -98,7 +98,7 @@ describe("hostile picture answers", () => {
     for (const path of ["/huge.png", "/lying-length.png"]) {
       expect(till.host.sent.get(path) ?? 0).toBeLessThan(maxImageBytes * 4);
     }
-    expect(till.cache.status(500_000_000, false).problem).toBe(
+    expect(till.cache.status().problem).toBe(
       `${hostile.length} product pictures could not be downloaded; they are tried again later. The products show without a picture meanwhile.`,
     );
   });

@@ -37,7 +37,16 @@ describe("product pictures", () => {
 });
 
 describe("image cache status", () => {
-  const status = { cached: 3, wanted: 5, bytes: 1200, capBytes: 500_000_000, running: false, problem: null };
+  const status = {
+    cached: 3,
+    wanted: 5,
+    bytes: 1200,
+    capBytes: 500_000_000,
+    running: true,
+    problem: null,
+    enabled: true,
+    progress: { toFetch: 4, fetched: 2, failed: 0 },
+  };
 
   it("accepts a plain status and refuses negative or fractional counts", () => {
     expect(imageCacheStatusSchema.parse(status)).toEqual(status);

@@ -1,0 +1,81 @@
+// The app's catalog service fetches the pictures after each sync, never before it: the status follows
+// the run, and lookups and product views answer each cached picture's hash. Against the reference
+// service's demo catalog, whose pictures are on its own routes.
+import { afterAll, describe, expect, it } from "vitest";
+import { startService } from "../../../src/server/service.ts";
+import type { Product } from "../../../src/shared/api/product.ts";
+import { isImageHash } from "../../../src/shared/catalog/product-pictures.ts";
+import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
+import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const pictured = (product: Product) => typeof (product.images as Record<string, unknown>)["2x"] === "string";
+
+describe("the catalog service's pictures", () => {
+  it("are downloaded after the sync, shown in the status, and answered with lookups", async () => {
+    const running = await startService({ port: 0, demoProducts: 120 });
+    cleanups.push(() => running.close());
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const test = openTestService(dir.path);
+    cleanups.push(() => test.service.close());
+    await test.service.start();
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const done = (await test.service.status()).images.running
+      ? await test.nextStatus((status) => !status.images.running)
+      : await test.service.status();
+
+    const live = await (await adminApi(running)).liveRecords();
+    const withPictures = live.filter(pictured);
+    expect(withPictures.length).toBeGreaterThan(10);
+    expect(done.images).toMatchObject({
+      cached: withPictures.length,
+      wanted: withPictures.length,
+      running: false,
+      enabled: true,
+      problem: null,
+      capBytes: 500_000_000,
+      progress: null,
+    });
+    expect(done.images.bytes).toBeGreaterThan(0);
+    // While it ran, the status said how far it had got.
+    expect(test.statuses.some((status) => status.images.running && status.images.progress !== null)).toBe(
+      true,
+    );
+    // Pictures never ran alongside the sync.
+    expect(test.statuses.some((status) => status.images.running && status.sync.running)).toBe(false);
+
+    const product = withPictures.find((record) => typeof record.barcode === "string") as Product;
+    const answer = await test.service.lookup({ code: product.barcode as string });
+    expect(answer.match?.product.id).toBe(product.id);
+    const hash = answer.match?.pictures[product.id] as string;
+    expect(isImageHash(hash)).toBe(true);
+    expect((await test.service.product({ id: product.id }))?.pictures[product.id]).toBe(hash);
+    const without = live.find((record) => !pictured(record) && typeof record.barcode === "string") as Product;
+    const plain = await test.service.lookup({ code: without.barcode as string });
+    expect(plain.match?.pictures[without.id]).toBeUndefined();
+  });
+
+  it("are left alone when the setting turns them off", async () => {
+    const running = await startService({ port: 0, demoProducts: 60 });
+    cleanups.push(() => running.close());
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const test = openTestService(dir.path);
+    cleanups.push(() => test.service.close());
+    await test.service.start();
+    await test.service.changeSettings({ images: { enabled: false, capMegabytes: 50 } });
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const status = await test.service.status();
+    expect(status.images).toMatchObject({ enabled: false, cached: 0, running: false, capBytes: 50_000_000 });
+    await expect(test.service.changeSettings({ images: { enabled: true, capMegabytes: 0 } })).rejects.toThrow(
+      /at least 1 MB/u,
+    );
+  });
+});
