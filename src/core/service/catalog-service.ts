@@ -53,6 +53,8 @@ export interface CatalogService extends CatalogServiceMethods, CatalogServiceEve
   start(): Promise<void>;
   /** Cancels a running sync, waits for its worker, stops the timers and closes the catalog. */
   close(): Promise<void>;
+  /** The file of a cached picture, for the picture routes; null for anything but a hash it holds. */
+  pictureFile(hash: string): string | null;
 }
 
 interface RunningSync {
@@ -405,6 +407,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     },
 
     sessionInfo: () => session.info(),
+    pictureFile: (hash) => core.images.fileOf(hash),
     status,
     startSync: ({ mode }) => sync(mode),
 
