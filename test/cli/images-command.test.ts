@@ -34,7 +34,11 @@ function pictureFiles(dir: string): string[] {
   const folder = join(dir, "images");
   const names = readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name));
   for (const name of names) {
-    expect(createHash("sha256").update(readFileSync(join(folder, name))).digest("hex")).toBe(name);
+    expect(
+      createHash("sha256")
+        .update(readFileSync(join(folder, name)))
+        .digest("hex"),
+    ).toBe(name);
   }
   return names;
 }
@@ -48,7 +52,9 @@ describe("the images command", () => {
     const synced = await runCli([...till.flags, "images", "sync"]);
     expect(synced.code, synced.stderr).toBe(0);
     expect(synced.stdout).toMatch(new RegExp(`^Downloaded ${till.pictured * 2} pictures \\(`, "u"));
-    expect(synced.stdout).toContain(`Pictures: ${till.pictured} of ${till.pictured} products with a picture are kept`);
+    expect(synced.stdout).toContain(
+      `Pictures: ${till.pictured} of ${till.pictured} products with a picture are kept`,
+    );
     expect(pictureFiles(till.dir)).toHaveLength(till.pictured * 2);
 
     const status = await runCli([...till.flags, "status"]);
@@ -56,7 +62,9 @@ describe("the images command", () => {
 
     // A product deleted on the service: after the next sync, prune deletes its pictures.
     const admin = await adminApi(till.service);
-    const victim = (await admin.liveRecords()).find((product) => (product.images as Record<string, unknown>)["2x"]);
+    const victim = (await admin.liveRecords()).find(
+      (product) => (product.images as Record<string, unknown>)["2x"],
+    );
     await admin.deleteProduct(victim?.id as string);
     expect((await runCli([...till.flags, "sync"])).code).toBe(0);
     const pruned = await runCli([...till.flags, "images", "prune", "--json"]);
@@ -72,7 +80,9 @@ describe("the images command", () => {
     const till = await signedInTill();
     const wrong = await runCli([...till.flags, "images", "download"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('"download" is not something to do with the pictures: say sync, status or prune.');
+    expect(wrong.stderr).toContain(
+      '"download" is not something to do with the pictures: say sync, status or prune.',
+    );
     const none = await runCli([...till.flags, "images"]);
     expect(none.stderr).toContain("Say what to do with the pictures: sync, status or prune.");
     const help = await runCli(["images", "--help"]);
