@@ -23,7 +23,7 @@ import { type RunningService, startService } from "./service-process.ts";
 import { serviceThroughputFigures } from "./service-throughput.ts";
 import { syncFigures } from "./sync.ts";
 
-const contributed = ["lookup-during-sync", "scan-to-paint"];
+const contributed = ["lookup-during-sync", "scan-to-paint", "images"];
 const groups = ["lookup", "search", "cold-start", "sync", "service", ...contributed];
 
 /** A real service's round trip from a till, at the near end of what shops see (30-150 ms). */

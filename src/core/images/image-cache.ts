@@ -89,9 +89,11 @@ export function openImageCache(deps: {
   }
   const store = openImageCacheStore(join(folder, "cache.sqlite"));
 
-  async function deleteFiles(hashes: readonly string[]): Promise<number> {
+  /** Deletes the files no wanted picture refers to any more, counting them in the summary. */
+  async function release(summary: ImageRunSummary): Promise<void> {
+    const hashes = store.releaseUnreferenced();
     for (const hash of hashes) await rm(join(folder, hash), { force: true });
-    return hashes.length;
+    summary.deleted += hashes.length;
   }
 
   /** What an interrupted run left: temporary files, and files the store never recorded. */
@@ -146,7 +148,7 @@ export function openImageCache(deps: {
       const rows = store.ordered(deps.clock());
       if (options.download) await fetchWithinCap(rows, options, summary);
       summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
-      summary.deleted += await deleteFiles(store.releaseUnreferenced());
+      await release(summary);
       store.setProblem(problemOf(summary, options.capBytes));
       return summary;
     } catch (error) {
@@ -185,7 +187,7 @@ export function openImageCache(deps: {
         if (row.hash === null || held.has(row.hash)) continue;
         store.evict(row);
         row.hash = null;
-        summary.deleted += await deleteFiles(store.releaseUnreferenced());
+        await release(summary);
         diskBytes = store.fileBytes();
       }
     };
@@ -212,7 +214,7 @@ export function openImageCache(deps: {
         full = true;
         store.evict(row);
         row.hash = null;
-        summary.deleted += await deleteFiles(store.releaseUnreferenced());
+        await release(summary);
         diskBytes = store.fileBytes();
         return;
       }

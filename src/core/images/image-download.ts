@@ -1,13 +1,13 @@
-// One picture fetched into the cache folder: streamed to a temporary file while it is hashed and
-// counted, checked to be an image, then renamed to its hash. An interrupted download leaves at most a
-// temporary file (swept at the next run), never a half picture under a hash name.
+// One picture fetched into the cache folder: read and counted as it arrives, checked to be an image,
+// hashed, written to a temporary file and renamed to its hash. An interrupted download leaves at most
+// a temporary file (swept at the next run), never a half picture under a hash name.
 //
 // A picture host is trusted less than the service: the answer's size is counted as it arrives (never
 // taken from Content-Length), its first bytes must be PNG, JPEG, WebP or GIF, it must start and end
 // within the request deadlines, a redirect may only stay on the same origin, and the session's token
 // goes only to the service's own origin.
 import { createHash, randomBytes } from "node:crypto";
-import { open, rename, rm } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isAppError } from "../../shared/app-error.ts";
 import { startAttemptDeadlines } from "../api/request-deadlines.ts";
@@ -110,59 +110,46 @@ function redirected(from: string, location: string | null): Attempt {
   return { follow: target.href };
 }
 
-/** Streams the body into a temporary file, then renames it to its hash once it proved a picture. */
+/**
+ * Reads the body, counting it against the cap as it arrives; once whole and proved a picture, writes
+ * it to a temporary file in one call (flushed to the disk) and renames that to its hash. A picture is
+ * small (the cap is 5 MB): one write costs the main thread far less than a write per chunk.
+ */
 async function intoCache(
   request: ImageDownloadRequest,
   url: string,
   response: Response,
   signal: AbortSignal,
 ): Promise<ImageDownload> {
-  const temporary = join(request.directory, `${partialPrefix}${randomBytes(8).toString("hex")}`);
-  const file = await open(temporary, "wx").catch((error: unknown) => {
-    throw storageError(temporary, error);
-  });
-  let kept = false;
-  try {
-    const hash = createHash("sha256");
-    let bytes = 0;
-    let head = Buffer.alloc(0);
-    const reader = response.body?.getReader();
-    while (reader !== undefined) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > request.maxBytes) {
-        await reader.cancel();
-        return failed(
-          "too-large",
-          `${url} is larger than ${request.maxBytes / 1_000_000} MB, too large for a picture.`,
-          false,
-        );
-      }
-      if (head.length < 16) head = Buffer.concat([head, value.subarray(0, 16)]);
-      hash.update(value);
-      await file.write(value).catch((error: unknown) => {
-        throw storageError(temporary, error);
-      });
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  while (reader !== undefined) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > request.maxBytes) {
+      await reader.cancel();
+      const megabytes = request.maxBytes / 1_000_000;
+      return failed("too-large", `${url} is larger than ${megabytes} MB, too large for a picture.`, false);
     }
-    signal.throwIfAborted();
-    const kind = imageKindOf(head);
-    if (kind === null) {
-      return failed("not-an-image", `${url} is not a PNG, JPEG, WebP or GIF picture.`, false);
-    }
-    // On the disk before it gets its name: a power cut never leaves an empty file under a hash.
-    await file.sync();
-    await file.close();
-    const digest = hash.digest("hex");
-    await rename(temporary, join(request.directory, digest)).catch((error: unknown) => {
-      throw storageError(temporary, error);
-    });
-    kept = true;
-    return { ok: true, hash: digest, bytes, kind };
-  } finally {
-    if (!kept) {
-      await file.close().catch(() => undefined);
-      await rm(temporary, { force: true });
-    }
+    chunks.push(value);
   }
+  signal.throwIfAborted();
+  const body = Buffer.concat(chunks, bytes);
+  const kind = imageKindOf(body);
+  if (kind === null) {
+    return failed("not-an-image", `${url} is not a PNG, JPEG, WebP or GIF picture.`, false);
+  }
+  const hash = createHash("sha256").update(body).digest("hex");
+  const temporary = join(request.directory, `${partialPrefix}${randomBytes(8).toString("hex")}`);
+  try {
+    // Flushed before it gets its name: a power cut never leaves an empty file under a hash.
+    await writeFile(temporary, body, { flag: "wx", flush: true });
+    await rename(temporary, join(request.directory, hash));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw storageError(temporary, error);
+  }
+  return { ok: true, hash, bytes, kind };
 }
