@@ -124,6 +124,7 @@ async function openApp(
     ...dataDirStores(dataDir),
     settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
+    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
   });
   await service.start();
   await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: pictures, capMegabytes: 500 } });

@@ -86,6 +86,7 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
     ...dataDirStores(dataDir),
     settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
+    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
   });
   try {
     await service.start();

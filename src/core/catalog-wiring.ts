@@ -34,6 +34,8 @@ export interface CatalogWiring {
   prices?: () => PriceSettings | Promise<PriceSettings>;
   /** The picture cache's settings, read at every run; the defaults when absent. */
   images?: () => ImageSettings | Promise<ImageSettings>;
+  /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
+  imageWorker?: URL;
 }
 
 export interface WiredCatalog {
@@ -69,6 +71,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     clock: wiring.clock,
     settings: wiring.images ?? (() => defaultImageSettings),
     auth: sessionImageAuth(session),
+    worker: wiring.imageWorker,
   });
   const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices, images });
   return { session, core, serviceTime };

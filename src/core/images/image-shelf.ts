@@ -11,6 +11,7 @@ import {
   type ImageRunSummary,
   openImageCache,
 } from "./image-cache.ts";
+import { runImagesInWorker } from "./image-worker-run.ts";
 
 export interface ImageShelfDeps {
   dataDir: string;
@@ -19,6 +20,11 @@ export interface ImageShelfDeps {
   settings: () => ImageSettings | Promise<ImageSettings>;
   /** The service's origin and a token for it (session-image-auth.ts). */
   auth: () => Promise<{ origin: string; token: string } | null>;
+  /**
+   * The picture worker's module (image-worker.ts, or its build output): runs then go to a worker
+   * thread, off the thread that answers scans. Without it (the CLI) they run on the calling thread.
+   */
+  worker?: URL;
 }
 
 export interface ImageShelfRun {
@@ -69,17 +75,22 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
       if (current === null) throw new AppError("storage", openProblem ?? "Product pictures cannot be kept.");
       running = true;
       progress = null;
+      const onProgress = (next: ImageRunProgress) => {
+        progress = next;
+        options.onProgress?.(next);
+      };
+      const run = { catalogFile: options.catalogFile, capBytes: settings.capMegabytes * megabyte };
       try {
-        return await current.run({
-          catalogFile: options.catalogFile,
-          capBytes: settings.capMegabytes * megabyte,
-          download: options.download,
-          auth: deps.auth,
+        if (deps.worker === undefined) {
+          return await current.run({ ...run, ...options, auth: deps.auth, onProgress });
+        }
+        // Asked here, where the session lives; the worker gets it as data.
+        const auth = options.download ? await deps.auth().catch(() => null) : null;
+        return await runImagesInWorker({
+          workerUrl: deps.worker,
+          job: { ...run, dataDir: deps.dataDir, download: options.download, auth },
           signal: options.signal,
-          onProgress(next) {
-            progress = next;
-            options.onProgress?.(next);
-          },
+          onProgress,
         });
       } finally {
         running = false;

@@ -41,6 +41,8 @@ export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   /** The sync worker's module (src/core/service/sync-worker.ts, or its build output). */
   syncWorker: { url: URL; create?: CreateWorker };
+  /** The picture worker's module (src/core/images/image-worker.ts, or its build output). */
+  imageWorker: { url: URL };
   /** Plain data only: the worker gets the same. Deadlines given here win over the settings' timeouts. */
   client?: Pick<CommerceClientOptions, "deadlines" | "retry">;
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
@@ -80,6 +82,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     scanOptions: () => settings.scanner,
     prices: () => settings.prices,
     images: () => settings.images,
+    imageWorker: deps.imageWorker.url,
   });
   const listeners = {
     syncProgress: new Set<(data: unknown) => void>(),

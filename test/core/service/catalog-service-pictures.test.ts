@@ -1,12 +1,25 @@
-// The app's catalog service fetches the pictures after each sync, never before it: the status follows
-// the run, and lookups and product views answer each cached picture's hash. Against the reference
+// The app's catalog service fetches the pictures after each sync, never before it, in a worker thread:
+// the status follows the run, and lookups and product views answer each cached picture's hash. Against the reference
 // service's demo catalog, whose pictures are on its own routes.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { startService } from "../../../src/server/service.ts";
 import type { Product } from "../../../src/shared/api/product.ts";
 import { isImageHash } from "../../../src/shared/catalog/product-pictures.ts";
 import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+
+// Counts downloads made on this (the main) thread; the picture worker loads its own, unwatched copy.
+const mainThreadDownloads = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../../../src/core/images/image-download.ts", async (original) => {
+  const actual = await original<typeof import("../../../src/core/images/image-download.ts")>();
+  return {
+    ...actual,
+    downloadImage: (...args: Parameters<typeof actual.downloadImage>) => {
+      mainThreadDownloads.count += 1;
+      return actual.downloadImage(...args);
+    },
+  };
+});
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -16,7 +29,7 @@ afterAll(async () => {
 const pictured = (product: Product) => typeof (product.images as Record<string, unknown>)["2x"] === "string";
 
 describe("the catalog service's pictures", () => {
-  it("are downloaded after the sync, shown in the status, and answered with lookups", async () => {
+  it("are downloaded after the sync in a worker thread, shown in the status, and answered with lookups", async () => {
     const running = await startService({ port: 0, demoProducts: 120 });
     cleanups.push(() => running.close());
     const dir = await tempDir();
@@ -43,6 +56,7 @@ describe("the catalog service's pictures", () => {
       progress: null,
     });
     expect(done.images.bytes).toBeGreaterThan(0);
+    expect(mainThreadDownloads.count).toBe(0);
     // While it ran, the status said how far it had got.
     expect(test.statuses.some((status) => status.images.running && status.images.progress !== null)).toBe(
       true,
