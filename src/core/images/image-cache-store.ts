@@ -7,6 +7,13 @@ import { AppError } from "../../shared/app-error.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import type { ImageSource } from "./image-urls.ts";
 
+/** A product's version and the pictures its record names, to plan. */
+export interface PlannedProduct {
+  productId: string;
+  updatedAt: number;
+  sources: readonly ImageSource[];
+}
+
 /** One wanted picture, in the cache's order of priority. */
 export interface WantedRow {
   productId: string;
@@ -163,7 +170,7 @@ function storeOver(db: Database) {
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
   /** A product's pictures as the record now names them: same URL keeps its file, a new one is fetched. */
-  const plan = db.transaction((productId: string, updatedAt: number, sources: readonly ImageSource[]) => {
+  const planOne = (productId: string, updatedAt: number, sources: readonly ImageSource[]) => {
     const before = new Map(existing.all(productId).map((row) => [row.size_key, row]));
     dropWanted.run(productId);
     for (const source of sources) {
@@ -180,6 +187,11 @@ function storeOver(db: Database) {
       });
     }
     upsertPlanned.run(productId, updatedAt);
+  };
+
+  /** Products planned together in one transaction: one commit for a batch, not one a product. */
+  const plan = db.transaction((products: readonly PlannedProduct[]) => {
+    for (const product of products) planOne(product.productId, product.updatedAt, product.sources);
   });
 
   const forget = db.transaction((productIds: readonly string[]) => {

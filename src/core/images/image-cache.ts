@@ -15,7 +15,7 @@ import {
 import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { openCatalogPictureReads } from "./catalog-picture-reads.ts";
-import { openImageCacheStore, type WantedRow } from "./image-cache-store.ts";
+import { openImageCacheStore, type PlannedProduct, type WantedRow } from "./image-cache-store.ts";
 import { downloadImage, type ImageDownload, type ImageProblem, partialPrefix } from "./image-download.ts";
 import { imageSourcesOf } from "./image-urls.ts";
 
@@ -117,16 +117,17 @@ export function openImageCache(deps: {
       const live = reads.liveVersions();
       const planned = store.plannedVersions();
       store.forget([...planned.keys()].filter((id) => !live.has(id)));
-      let sinceYield = 0;
+      let batch: PlannedProduct[] = [];
       for (const [id, version] of live) {
         if (planned.get(id) === version) continue;
-        store.plan(id, version, imageSourcesOf(reads.imagesOf(id)));
-        if (++sinceYield >= planBatch) {
-          sinceYield = 0;
-          await nextTurn();
-          signal?.throwIfAborted();
-        }
+        batch.push({ productId: id, updatedAt: version, sources: imageSourcesOf(reads.imagesOf(id)) });
+        if (batch.length < planBatch) continue;
+        store.plan(batch);
+        batch = [];
+        await nextTurn();
+        signal?.throwIfAborted();
       }
+      store.plan(batch);
     } finally {
       reads.close();
     }

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startService } from "../../../src/server/service.ts";
 import type { Product } from "../../../src/shared/api/product.ts";
+import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { isImageHash } from "../../../src/shared/catalog/product-pictures.ts";
 import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
@@ -39,9 +40,10 @@ describe("the catalog service's pictures", () => {
     await test.service.start();
     await signInDemoService(test.service, running);
     await syncsSettled(test);
-    const done = (await test.service.status()).images.running
-      ? await test.nextStatus((status) => !status.images.running)
-      : await test.service.status();
+    // The pictures start as the sync ends: wait for a status that shows them done.
+    const finished = (status: AppStatus) => !status.images.running && status.images.cached > 0;
+    const now = await test.service.status();
+    const done = finished(now) ? now : await test.nextStatus(finished);
 
     const live = await (await adminApi(running)).liveRecords();
     const withPictures = live.filter(pictured);
