@@ -173,7 +173,9 @@ async function syncAndScans(upstream: RunningService, rounds: number): Promise<F
     quiet: Awaited<ReturnType<typeof scanWhile>>;
   } | null = null;
   for (let round = 0; round < rounds; round++) {
-    for (const mode of ["off", "on"] as const) {
+    // Each round in the other order, so neither side always runs second.
+    const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+    for (const mode of order) {
       const app = await openApp(upstream.ready, mode === "on");
       try {
         const sync = await timed(() => app.service.startSync({ mode: "full" }));
@@ -239,7 +241,7 @@ export async function imageFigures(options: { products: number; rounds: number }
 if (import.meta.main) {
   const { values } = parseArgs({ options: { quick: { type: "boolean" }, products: { type: "string" } } });
   const products = Number(values.products ?? (values.quick ? 2_000 : 20_000));
-  const figures = await imageFigures({ products, rounds: values.quick ? 1 : 2 });
+  const figures = await imageFigures({ products, rounds: values.quick ? 2 : 4 });
   for (const figure of figures) {
     process.stderr.write(
       `${figure.label}: ${figure.value.toFixed(2)} ${figure.unit} vs ${figure.baseline?.toFixed(2)} (${figure.baselineLabel}); ` +

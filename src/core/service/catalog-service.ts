@@ -150,6 +150,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     known = base;
     return {
       ...base,
+      // A picture run about to begin counts as running: the status never says "done" before it starts.
+      images: { ...base.images, running: base.images.running || pictures !== null },
       freshness: freshnessOf(base.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
       sync: {
         running: running !== null,
@@ -237,9 +239,12 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
   /** Downloads the pictures the synced catalog names, once the previous picture run has stopped. */
   function fetchPictures(): void {
+    if (!settings.images.enabled) return;
     const previous = pictures;
     const controller = new AbortController();
     const finished = (async () => {
+      // Begun once the sync's answer is out, so opening the cache and the worker never delay it.
+      await new Promise((resolve) => setImmediate(resolve));
       await previous?.finished;
       if (closed || controller.signal.aborted) return;
       try {
