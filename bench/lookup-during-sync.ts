@@ -86,10 +86,13 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
     ...dataDirStores(dataDir),
     settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
+    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
   });
   try {
     await service.start();
-    await service.changeSettings({ syncIntervalMinutes: 0 });
+    // Pictures off: they would download after the untimed sync, under the quiet scans (bench/images.ts
+    // measures scans while pictures download).
+    await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: false, capMegabytes: 500 } });
     // The app's own listeners, as the shell forwards them to the window.
     service.onSyncProgress(() => undefined);
     service.onStatusChanged(() => undefined);

@@ -2,12 +2,14 @@
 // so the app can run in a browser where Electron cannot. Same contract, same checks as Electron's IPC
 // (the handlers parse every argument and result); on top, the transport's own guards: 127.0.0.1
 // only, the exact Host (no DNS rebinding), a random secret per run on every call, and calls only
-// from the bridge's own origin.
+// from the bridge's own origin. Cached pictures have a route of their own behind a second per-run
+// token, since an <img> cannot send the secret.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
+import { answerPicture } from "../core/images/picture-answer.ts";
 import {
   type CatalogHandlers,
   type CatalogServiceEvents,
@@ -15,6 +17,7 @@ import {
 } from "../core/ipc/catalog-handlers.ts";
 import { AppError } from "../shared/app-error.ts";
 import { methodOfChannel } from "../shared/ipc/catalog-channels.ts";
+import { bridgePicturePrefix } from "../shared/ipc/picture-address.ts";
 import { bridgePaths } from "./bridge-paths.ts";
 import { pageHtml } from "./page-html.ts";
 
@@ -27,11 +30,15 @@ export interface HttpBridgeOptions {
   port?: number;
   /** Injected for tests; a fresh random one per run otherwise. */
   secret?: string;
+  /** The file of a cached picture (the catalog service's pictureFile); no pictures when absent. */
+  pictureFile?: (hash: string) => string | null;
+  /** The run's picture token; injected for tests, a fresh random one per run otherwise. */
+  pictureToken?: string;
 }
 
 export interface RunningBridge {
   origin: string;
-  /** The address to open: the origin with the secret in the fragment. */
+  /** The address to open: the origin with the secret and the picture token in the fragment. */
   url: string;
   close(): Promise<void>;
 }
@@ -48,6 +55,8 @@ const contentTypes: Record<string, string> = {
 
 export async function startHttpBridge(options: HttpBridgeOptions): Promise<RunningBridge> {
   const secret = options.secret ?? randomBytes(32).toString("base64url");
+  // <img> cannot send the secret: pictures have a token of their own, which opens nothing but them.
+  const pictureToken = options.pictureToken ?? randomBytes(32).toString("base64url");
   const streams = new Set<ServerResponse>();
   let origin = "";
   let handlers: CatalogHandlers | null = null;
@@ -66,7 +75,10 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
     if (request.headers.host !== new URL(origin).host) {
       return send(response, 421, "text/plain", "This bridge answers only at its own address.");
     }
-    const path = new URL(request.url ?? "/", origin).pathname;
+    const raw = request.url ?? "/";
+    if (raw.startsWith(bridgePicturePrefix))
+      return picture(request, response, raw.slice(bridgePicturePrefix.length));
+    const path = new URL(raw, origin).pathname;
     if (path.startsWith(bridgePaths.call))
       return call(request, response, path.slice(bridgePaths.call.length));
     if (path === bridgePaths.events) return events(request, response);
@@ -76,9 +88,21 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
   }
 
   function authorised(request: IncomingMessage): boolean {
-    const given = Buffer.from(request.headers.authorization ?? "");
-    const wanted = Buffer.from(`Bearer ${secret}`);
-    return given.length === wanted.length && timingSafeEqual(given, wanted);
+    return sameText(request.headers.authorization ?? "", `Bearer ${secret}`);
+  }
+
+  /**
+   * `/pictures/<token>/<hash>`, read from the raw request line (no dot segments resolved, nothing
+   * decoded): exactly the run's token and a hash the cache holds, else 400 or 404.
+   */
+  async function picture(request: IncomingMessage, response: ServerResponse, rest: string): Promise<void> {
+    const [token, name, ...more] = rest.split("/");
+    if (more.length > 0 || token === undefined || name === undefined || !sameText(token, pictureToken)) {
+      return send(response, 404, "text/plain", "Not found.");
+    }
+    const answer = await answerPicture(request.method ?? "", name, options.pictureFile ?? (() => null));
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
   }
 
   async function call(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
@@ -158,7 +182,7 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
 
   return {
     origin,
-    url: `${origin}/#bridge=${secret}`,
+    url: `${origin}/#bridge=${secret}&pictures=${pictureToken}`,
     async close() {
       for (const stream of streams) stream.end();
       server.closeAllConnections();
@@ -179,6 +203,12 @@ function pageFile(pageDir: string, path: string): string | null {
   // An absolute path normalises with every ".." spent at the root, so it cannot climb out of the page.
   const file = join(pageDir, normalize(decoded));
   return file.startsWith(join(pageDir, sep)) ? file : null;
+}
+
+/** Compares a secret in constant time. */
+function sameText(given: string, wanted: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(wanted)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {

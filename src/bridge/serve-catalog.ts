@@ -10,7 +10,7 @@ import { trustedSender } from "../core/ipc/trusted-sender.ts";
 import { type RunningBridge, startHttpBridge } from "./http-bridge.ts";
 
 export function serveCatalog(options: {
-  service: CatalogServiceMethods & CatalogServiceEvents;
+  service: CatalogServiceMethods & CatalogServiceEvents & { pictureFile?: (hash: string) => string | null };
   pageDir: string;
   port?: number;
   onFault?: (what: string, error: unknown) => void;
@@ -20,6 +20,7 @@ export function serveCatalog(options: {
     handlers: (origin) =>
       createCatalogHandlers(service, { isTrustedSender: trustedSender(`${origin}/`), onFault }),
     events: service,
+    pictureFile: service.pictureFile,
     pageDir: options.pageDir,
     port: options.port,
   });

@@ -22,6 +22,7 @@ export interface OpenCatalog {
 export function openCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): OpenCatalog {
   const { records, secrets, settings } = dataDirStores(dataDir);
   const prices = async () => (await settings.read()).prices;
+  const images = async () => (await settings.read()).images;
   const wired = wireCatalog({
     dataDir,
     records,
@@ -29,6 +30,7 @@ export function openCatalog(dataDir: string, deadlines: Partial<RequestDeadlines
     clock: Date.now,
     client: () => ({ deadlines }),
     prices,
+    images,
   });
   return { dataDir, settings, ...wired };
 }

@@ -32,11 +32,21 @@ export function progressWriter(
   clock: () => number,
   intervalMs = 1000,
 ): { update(progress: SyncProgress): void; end(): void } {
+  const lines = lineWriter(stream, clock, intervalMs);
+  return { update: (progress) => lines.show(describeProgress(progress)), end: lines.end };
+}
+
+/** One line of progress, whatever it counts: redrawn on a terminal, now and then in a log. */
+export function lineWriter(
+  stream: { write(text: string): unknown; isTTY?: boolean },
+  clock: () => number,
+  intervalMs = 1000,
+): { show(line: string): void; end(): void } {
   let lastLine = "";
   let lastWrite = Number.NEGATIVE_INFINITY;
   return {
-    update(progress) {
-      lastLine = describeProgress(progress);
+    show(line) {
+      lastLine = line;
       if (stream.isTTY) {
         stream.write(`\r${lastLine}\x1b[K`);
       } else if (clock() - lastWrite >= intervalMs) {

@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   status: async () => (await import("./status-command.ts")).statusCommand,
   branch: async () => (await import("./branch-command.ts")).branchCommand,
   check: async () => (await import("./check-command.ts")).checkCommand,
+  images: async () => (await import("./images-command.ts")).imagesCommand,
   demo: async () => (await import("./demo-command.ts")).demoCommand,
 };
 

@@ -1,6 +1,7 @@
 import { type CatalogStatus, clockOffWarning } from "../shared/catalog/catalog-status.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
+import { describeImageStatus } from "./images-text.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { count, counted, localTime, roughDuration } from "./people-format.ts";
 
@@ -37,6 +38,7 @@ function describeStatus(status: CatalogStatus): string {
     lines.push(
       `${counted(status.quarantined, "record", "records")} from the service were unreadable and set aside.`,
     );
+  lines.push(describeImageStatus(status.images));
   const clockOff = clockOffWarning(status);
   if (clockOff !== null) lines.push(clockLine(clockOff));
   return lines.join("\n");

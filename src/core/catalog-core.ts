@@ -15,6 +15,7 @@ import type {
   ProductFamily,
   StoredFamily,
 } from "../shared/catalog/lookup-answer.ts";
+import type { ImageCacheStatus, ProductPictures } from "../shared/catalog/product-pictures.ts";
 import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
 import { defaultSettings, type PriceSettings } from "../shared/settings/app-settings.ts";
 import {
@@ -26,6 +27,8 @@ import {
 import { lastSetAside } from "./catalog/catalog-health.ts";
 import { removeCatalogFile } from "./catalog/catalog-removal.ts";
 import { catalogFileFor } from "./catalog/catalog-store.ts";
+import type { ImageRunSummary } from "./images/image-cache.ts";
+import type { ImageShelf, ImageShelfRun } from "./images/image-shelf.ts";
 import type { ServiceTime } from "./session/service-time.ts";
 import type { Session } from "./session/session.ts";
 import type { CatalogFileSyncSummary } from "./sync/catalog-file-sync.ts";
@@ -52,7 +55,17 @@ export interface CatalogCore {
   signOut(options?: { forgetCatalog?: boolean }): Promise<void>;
   /** The full integrity check of the catalog on this till; a damaged file is set aside. */
   check(): Promise<CatalogCheck>;
+  /** The product pictures of this till's catalog (image-shelf.ts), run after a sync, never during. */
+  images: CatalogImages;
   close(): Promise<void>;
+}
+
+export interface CatalogImages {
+  /** Downloads what the catalog's products name (null when pictures are off), or only prunes. */
+  run(options: Omit<ImageShelfRun, "catalogFile">): Promise<ImageRunSummary | null>;
+  status(): Promise<ImageCacheStatus>;
+  /** The file of a cached picture; null for anything but exactly a hash the cache holds. */
+  fileOf(hash: string): string | null;
 }
 
 export function createCatalogCore(deps: {
@@ -66,17 +79,23 @@ export function createCatalogCore(deps: {
   prices?: () => PriceSettings | Promise<PriceSettings>;
   /** The till's IANA time zone, where offers given as dates begin and end; the system's when absent. */
   timeZone?: string;
+  images: ImageShelf;
 }): CatalogCore {
   const { session } = deps;
   const clock = deps.time.now;
   const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
-  /** This till's prices for the family, at this instant (offers start and end without a sync). */
-  async function priced<F extends StoredFamily>(
+  /**
+   * The family as the till answers it: this till's prices at this instant (offers start and end
+   * without a sync), and the cached picture of each of its products.
+   */
+  async function answered<F extends StoredFamily>(
     family: F,
     at = clock(),
-  ): Promise<F & { prices: FamilyPrices }> {
-    return { ...family, prices: familyPrices(family, { ...(await priceSettings()), at, timeZone }) };
+  ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
+    const prices = familyPrices(family, { ...(await priceSettings()), at, timeZone });
+    const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
+    return { ...family, prices, pictures: deps.images.pictures(members.map((member) => member.id)) };
   }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
@@ -152,7 +171,7 @@ export function createCatalogCore(deps: {
       if (match === null) {
         return { query: input, code, match: null, price: null, label: null, reason: noMatchReason(code) };
       }
-      const withPrices = await priced(match, at);
+      const withPrices = await answered(match, at);
       const price = withPrices.prices[match.product.id] ?? null;
       return { query: input, code, match: withPrices, price, label: labelCharge(code, price), reason: null };
     },
@@ -167,7 +186,7 @@ export function createCatalogCore(deps: {
 
     async product(id) {
       const family = await (await requireCatalog()).catalog.read((store) => store.productById(id));
-      return family === null ? null : priced(family);
+      return family === null ? null : answered(family);
     },
 
     async check() {
@@ -194,7 +213,17 @@ export function createCatalogCore(deps: {
         catalogProblem: read.problem,
         clockOffsetMs: deps.time.offsetMs(),
         prices: await priceSettings(),
+        images: await deps.images.status(),
       };
+    },
+
+    images: {
+      async run(options) {
+        const { file } = await requireCatalog();
+        return deps.images.run({ ...options, catalogFile: file });
+      },
+      status: () => deps.images.status(),
+      fileOf: (hash) => deps.images.fileOf(hash),
     },
 
     async signOut(options = {}) {
@@ -206,7 +235,10 @@ export function createCatalogCore(deps: {
       }
     },
 
-    close: closeCatalog,
+    async close() {
+      deps.images.close();
+      await closeCatalog();
+    },
   };
 }
 

@@ -3,10 +3,16 @@
 
 import type { ScanOptions } from "../shared/barcode/scan-options.ts";
 import type { SessionInfo } from "../shared/catalog/session-info.ts";
-import type { PriceSettings } from "../shared/settings/app-settings.ts";
+import {
+  defaultImageSettings,
+  type ImageSettings,
+  type PriceSettings,
+} from "../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "./api/commerce-client.ts";
 import { createConnectionPool } from "./api/connection-pool.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
+import { createImageShelf } from "./images/image-shelf.ts";
+import { sessionImageAuth } from "./images/session-image-auth.ts";
 import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
 import { createSession, type Session } from "./session/session.ts";
 import type { RecordStore } from "./storage/record-store.ts";
@@ -27,6 +33,10 @@ export interface CatalogWiring {
   scanOptions?: () => ScanOptions;
   /** The till's branch and currency, read at every lookup; the default prices when absent. */
   prices?: () => PriceSettings | Promise<PriceSettings>;
+  /** The picture cache's settings, read at every run; the defaults when absent. */
+  images?: () => ImageSettings | Promise<ImageSettings>;
+  /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
+  imageWorker?: URL;
 }
 
 export interface WiredCatalog {
@@ -61,7 +71,15 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     time: serviceTime,
   });
   const { scanOptions, prices } = wiring;
-  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices });
+  const images = createImageShelf({
+    dataDir,
+    fetch: wiring.client?.().fetch ?? globalThis.fetch,
+    clock: wiring.clock,
+    settings: wiring.images ?? (() => defaultImageSettings),
+    auth: sessionImageAuth(session),
+    worker: wiring.imageWorker,
+  });
+  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices, images });
   async function close(): Promise<void> {
     try {
       await core.close();

@@ -2,7 +2,7 @@
 // would mount it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { app, BrowserWindow, ipcMain, Menu, safeStorage, session } from "electron";
+import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session } from "electron";
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
 import { trustedSender } from "../core/ipc/trusted-sender.ts";
@@ -16,6 +16,7 @@ import {
 } from "./catalog-window.ts";
 import { holdKioskWindow, kioskRequested } from "./kiosk.ts";
 import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
+import { registerPictureScheme, servePictures } from "./picture-protocol.ts";
 
 export function startDesktopApp(options: { argv?: readonly string[] } = {}): void {
   // A second launch hands over to the first: two apps must not sync one catalog file.
@@ -23,6 +24,7 @@ export function startDesktopApp(options: { argv?: readonly string[] } = {}): voi
     app.quit();
     return;
   }
+  registerPictureScheme(protocol);
   let window: BrowserWindow | null = null;
   let catalog: MountedCatalog | null = null;
   const page = appPage();
@@ -77,6 +79,8 @@ export function startDesktopApp(options: { argv?: readonly string[] } = {}): voi
         settingsStore,
         appUrl,
       });
+      const { service } = catalog;
+      servePictures(protocol, (hash) => service.pictureFile(hash));
       openWindow();
       app.on("activate", () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -27,6 +27,8 @@ export interface MountCatalogOptions {
   dataDir?: string;
   /** Default: the worker built beside this module. */
   syncWorkerUrl?: URL;
+  /** Default: the picture worker built beside this module. */
+  imageWorkerUrl?: URL;
   /** Where faults that are bugs get logged; they never reach the page. Default console.error. */
   onFault?: (what: string, error: unknown) => void;
 }
@@ -55,6 +57,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
     rememberUnavailable,
     syncWorker: { url: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
+    imageWorker: { url: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
   });
   const isTrustedSender = trustedSender(options.appUrl);
@@ -107,6 +110,12 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     },
     close,
   };
+}
+
+/** The picture worker electron-vite emits beside the main process bundle. */
+async function builtImageWorkerUrl(): Promise<URL> {
+  const { imageWorkerPath } = await import("./image-worker-path.ts");
+  return pathToFileURL(imageWorkerPath);
 }
 
 /** The worker electron-vite emits beside the main process bundle. */

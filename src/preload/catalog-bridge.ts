@@ -8,6 +8,7 @@ import {
   methodChannel,
   subscriptionName,
 } from "../shared/ipc/catalog-channels.ts";
+import { appPictureAddress } from "../shared/ipc/picture-address.ts";
 
 /** The part of Electron's ipcRenderer the bridge uses. */
 export interface RendererIpc {
@@ -21,8 +22,19 @@ export interface ContextBridge {
   exposeInMainWorld(key: string, api: unknown): void;
 }
 
-export function createCatalogApi(ipc: RendererIpc, appVersion: string): CatalogApi {
-  const api: Record<string, unknown> = { appVersion };
+/**
+ * `imageAddress`: where this transport serves a cached picture (shared/ipc/picture-address.ts); the
+ * desktop app's picture scheme unless the transport has its own (the browser bridge).
+ */
+export function createCatalogApi(
+  ipc: RendererIpc,
+  appVersion: string,
+  imageAddress: (hash: string) => string = appPictureAddress,
+): CatalogApi {
+  const api: Record<string, unknown> = {
+    appVersion,
+    imageAddress: (hash: string) => imageAddress(String(hash)),
+  };
   for (const method of catalogMethods) {
     const channel = methodChannel(method);
     // Exactly one argument crosses, whatever the page passes.

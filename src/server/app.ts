@@ -13,6 +13,7 @@ import { answerClientError, answerConnect, answerUnmetExpectation } from "./clie
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
+import { registerImageRoutes } from "./image-routes.ts";
 import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
@@ -32,6 +33,11 @@ export interface AppDependencies extends AuthDependencies {
   loginThrottle: LoginThrottle;
   /** Milliseconds added before every answer (0: none). */
   latencyMs?: number;
+  /**
+   * Settles once the database is ready to answer: requests that arrive sooner wait for it. The service
+   * listens before it seeds the demo catalogs, whose picture URLs need the address it listens on.
+   */
+  ready?: Promise<unknown>;
 }
 
 /** Request bodies larger than this are refused with 413. */
@@ -70,6 +76,12 @@ export function createApp(deps: AppDependencies): FastifyInstance {
     // The service's own clock, which also dates its tokens: a test that moves it sees the Date move too.
     response.setHeader("date", new Date(deps.clock()).toUTCString());
   });
+  const { ready } = deps;
+  if (ready !== undefined) {
+    app.addHook("onRequest", async () => {
+      await ready;
+    });
+  }
   delayAnswers(app, deps.latencyMs ?? 0);
   registerRequestGuards(app, maxConcurrentRequests);
   acceptJsonBodiesOnly(app);
@@ -79,6 +91,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerImageRoutes(app, deps);
   return app;
 }
 

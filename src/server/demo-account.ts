@@ -35,6 +35,8 @@ export interface DemoSetup {
   demoProducts: number;
   /** Epoch ms of the creation; the catalog's timestamps lie before it. */
   now: number;
+  /** Where the service answers, for the demo pictures' URLs (demo-catalog.ts). */
+  imageBaseUrl: string;
 }
 
 /** Accounts one service creates at most, so a typo cannot fill a disk. */
@@ -92,6 +94,7 @@ async function createDemoAccount(
     seed: setup.catalogSeed + index - 1,
     accountId: ids.account,
     now: setup.now,
+    imageBaseUrl: setup.imageBaseUrl,
   });
   const user = {
     account_id: ids.account,

@@ -4,6 +4,7 @@
 import type { ChildSummary, Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import * as words from "./demo-catalog-words.ts";
+import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -15,6 +16,11 @@ export interface DemoCatalogOptions {
   accountId: string;
   /** Epoch ms: every created_at and updated_at is at or before it. */
   now: number;
+  /**
+   * The service's own address (no trailing slash): a share of the records then get pictures served
+   * there (image-routes.ts). Without it, as before, no record has one.
+   */
+  imageBaseUrl?: string | null;
 }
 
 // Shares of draws, not of records: a variant family is one draw but about 5 records (a parent and
@@ -36,6 +42,8 @@ const DELETED_SHARE = 0.03;
 const BRANCH_SHARE = 0.15;
 const TIER_SHARE = 0.08;
 const OFFER_SHARE = 0.06;
+// Share of records with a picture, when the catalog has an image address.
+const PICTURE_SHARE = 0.3;
 /** The demo chain's branches, as branch prices name them. */
 export const demoBranches = ["berlin", "hamburg", "munich"] as const;
 const dayMs = 86_400_000;
@@ -77,6 +85,8 @@ interface CatalogContext {
    * record stays what it was before these lists were added (tests and benchmarks rely on them).
    */
   pricing: Random;
+  /** Which records get a picture: a stream of its own too, for the same reason. */
+  pictures: { random: Random; baseUrl: string } | null;
   now: number;
   account: string;
   codes: CodeSource;
@@ -94,6 +104,9 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
   return {
     random,
     pricing: createRandom(options.seed ^ 0x7e1c3),
+    pictures: options.imageBaseUrl
+      ? { random: createRandom(options.seed ^ 0x91c7e), baseUrl: options.imageBaseUrl }
+      : null,
     now: options.now,
     account: options.accountId,
     codes: createCodeSource(random),
@@ -176,6 +189,8 @@ interface RecordSpec {
   deleted: boolean;
   /** Sold by the piece in quantities: may get quantity tiers. */
   tiers?: boolean;
+  /** The shape of its picture, if it gets one. */
+  picture: DemoImageKind;
 }
 
 /** A shelf price ending in .49 or .99, net of VAT, between `minEuros` and `maxEuros`. */
@@ -298,7 +313,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     brand: null,
     condition: null,
     insert_id: null,
-    images: { "1x": null },
+    images: pictureUrls(catalog, spec.picture, catalog.recordNumber),
     manufacturer: { iln: null },
     produced_at: null,
     purchased_at: null,
@@ -364,6 +379,20 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
   };
 }
 
+/** `1x` and `2x` on the service for a share of the records; `{ "1x": null }`, as before, for the rest. */
+function pictureUrls(
+  catalog: CatalogContext,
+  kind: DemoImageKind,
+  number: number,
+): Record<string, string | null> {
+  const { pictures } = catalog;
+  if (pictures === null || !pictures.random.chance(PICTURE_SHARE)) return { "1x": null };
+  return {
+    "1x": pictures.baseUrl + demoImagePath(kind, number, "1x"),
+    "2x": pictures.baseUrl + demoImagePath(kind, number, "2x"),
+  };
+}
+
 function productName(random: Random): string {
   const parts = [random.pick(words.goods)];
   if (random.chance(0.6)) parts.unshift(random.pick(words.brands));
@@ -385,6 +414,7 @@ function standardProduct(catalog: CatalogContext): Product {
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
     tiers: true,
+    picture: "box",
   });
 }
 
@@ -399,6 +429,7 @@ function scaleItem(catalog: CatalogContext, prefix: "21" | "23"): Product {
     price: shelfPrice(random, 2, 60, 7),
     codes: { barcode: catalog.codes.scale(prefix), barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
+    picture: "scale",
   });
 }
 
@@ -411,6 +442,7 @@ function linkedProduct(catalog: CatalogContext): Product {
     price: shelfPrice(random, 1, 20, 19),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
+    picture: "bottle",
   });
 }
 
@@ -423,6 +455,7 @@ function voucher(catalog: CatalogContext): Product {
     price: { cents: random.pick([10, 20, 25, 50, 100]) * 100, vat: 19 },
     codes: { barcode: random.chance(0.5) ? codes.ean13() : null, barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
+    picture: "ticket",
   });
   record.stockable = false;
   record.stock_mode = null;
@@ -450,6 +483,7 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
     price,
     codes: retailCodes(catalog),
     deleted,
+    picture: "shirt",
   });
   const children = sample(random, combinations(options), childCount).map((attributes) => {
     const child = productRecord(catalog, {
@@ -459,6 +493,7 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
       price,
       codes: retailCodes(catalog),
       deleted,
+      picture: "shirt",
     });
     child.parent = parent.id;
     child.attributes = attributes;
@@ -516,7 +551,7 @@ function childSummary(child: Product): ChildSummary {
     custom_id: child.custom_id,
     attributes: { ...child.attributes },
     locations: null,
-    images: { "1x": null },
+    images: { ...(child.images as Record<string, string | null>) },
     barcodes: [child.barcode, ...(child.barcodes ?? [])].filter((code) => typeof code === "string"),
   };
 }

@@ -1,4 +1,4 @@
-// Fault injection for product-list responses: a seeded share of them fail in one of the ways a real
+// Fault injection for product-list and demo-image responses: a seeded share of them fail in one of the ways a real
 // network and service do, so a client's retry and resume logic can be exercised deterministically.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -10,7 +10,7 @@ export type FaultKind = "500" | "503" | "429" | "slow" | "reset" | "truncated";
 const faultKinds: readonly FaultKind[] = ["500", "503", "429", "slow", "reset", "truncated"];
 
 export interface FaultOptions {
-  /** Share of product-list responses that fail, 0..1. */
+  /** Share of product-list and demo-image responses that fail, 0..1. */
   rate: number;
   seed: number;
   /** Default: all kinds. */
@@ -27,7 +27,7 @@ export interface Fault {
   retryAfterSeconds: number;
 }
 
-/** Draws the fault (or none) of each product-list response; swapped at run time by `set`. */
+/** Draws the fault (or none) of each product-list or demo-image response; swapped at run time by `set`. */
 export interface FaultSwitch {
   set(options: FaultOptions | null): void;
   draw(): Fault | null;
@@ -62,12 +62,15 @@ function checkFaultOptions(options: FaultOptions): void {
   if (unknown !== undefined) throw new RangeError(`unknown fault kind ${unknown}`);
 }
 
-/** Answers with `fault` instead of (or on the way to) the normal `body`. */
+const json = "application/json; charset=utf-8";
+
+/** Answers with `fault` instead of (or on the way to) the normal `body`, which is of `type`. */
 export async function serveFault(
   fault: Fault,
   request: FastifyRequest,
   reply: FastifyReply,
   body: () => Promise<Buffer>,
+  type = json,
 ): Promise<FastifyReply | undefined> {
   switch (fault.kind) {
     case "500":
@@ -83,21 +86,21 @@ export async function serveFault(
     case "slow":
       // Unreferenced, so a slow answer never keeps a closing process alive.
       await sleep(fault.slowMs, undefined, { ref: false });
-      return reply.type("application/json; charset=utf-8").send(await body());
+      return reply.type(type).send(await body());
     case "reset":
       reply.hijack();
       request.raw.socket.destroy();
       return undefined;
     case "truncated":
       reply.hijack();
-      sendTruncated(reply, await body());
+      sendTruncated(reply, await body(), type);
       return undefined;
   }
 }
 
 /** Promises the whole body in content-length, sends half of it, then drops the connection. */
-function sendTruncated(reply: FastifyReply, body: Buffer): void {
+function sendTruncated(reply: FastifyReply, body: Buffer, type: string): void {
   const raw = reply.raw;
-  raw.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+  raw.writeHead(200, { "content-type": type, "content-length": body.length });
   raw.write(body.subarray(0, Math.floor(body.length / 2)), () => raw.destroy());
 }

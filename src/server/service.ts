@@ -78,16 +78,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const db = openDatabase(options.dbFile ?? ":memory:");
   try {
     await migrateToLatest(db);
-    const demos = await ensureDemoAccounts(db, {
-      accounts: accountCount,
-      catalogSeed: options.seed ?? 1,
-      credentialSeed: options.demoSeed ?? null,
-      demoProducts: options.demoProducts ?? 0,
-      now: clock(),
-    });
     const writeClock = createWriteClock(clock, await lastWriteMs(db));
     const signingKey = await loadSigningKey(db);
     const positions = createPagePositions();
+    let seeded = (): void => undefined;
+    const ready = new Promise<void>((resolve) => {
+      seeded = resolve;
+    });
     const app = createApp({
       db,
       signingKey,
@@ -99,10 +96,28 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       loginThrottle,
       rateLimit,
       latencyMs: options.latencyMs ?? 0,
+      ready,
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
+    let demos: Awaited<ReturnType<typeof ensureDemoAccounts>>;
+    try {
+      demos = await ensureDemoAccounts(db, {
+        accounts: accountCount,
+        catalogSeed: options.seed ?? 1,
+        credentialSeed: options.demoSeed ?? null,
+        demoProducts: options.demoProducts ?? 0,
+        now: clock(),
+        imageBaseUrl: baseUrl,
+      });
+      writeClock.passed(await lastWriteMs(db));
+      seeded();
+    } catch (error) {
+      // Closing drops any request still waiting for the seeding.
+      await app.close();
+      throw error;
+    }
     const accounts = demos.map((demo) => ({ baseUrl, ...demo }));
     let closing: Promise<void> | undefined;
     return {

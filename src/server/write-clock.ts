@@ -4,6 +4,8 @@
 export interface WriteClock {
   /** Epoch milliseconds for the next write. */
   next(): number;
+  /** Writes made around the clock (the demo catalog's seeding) went up to `ms`: later ones follow it. */
+  passed(ms: number): void;
 }
 
 export function createWriteClock(clock: () => number, lastWriteMs: number): WriteClock {
@@ -12,6 +14,9 @@ export function createWriteClock(clock: () => number, lastWriteMs: number): Writ
     next() {
       last = Math.max(clock(), last + 1);
       return last;
+    },
+    passed(ms) {
+      last = Math.max(last, ms);
     },
   };
 }

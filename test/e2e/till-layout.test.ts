@@ -11,7 +11,7 @@ import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
-import { largestFamilyVariant, plainProducts } from "../support/demo-products.ts";
+import { largestFamilyVariant, plainWithAndWithoutPicture } from "../support/demo-products.ts";
 import { cutStatusParts, fingerPx, layoutProblems, pricePx } from "../support/layout-probe.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
@@ -53,6 +53,12 @@ beforeAll(async () => {
     remember: false,
   });
   await service.startSync({ mode: "incremental" });
+  // The pictures download after the sync: wait until every product's picture is in the cache.
+  for (;;) {
+    const { images } = await service.status();
+    if (!images.running && images.cached > 0 && images.cached === images.wanted) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   records = await (await adminApi(upstream)).liveRecords();
   // Everything from here on comes from the till's own catalog.
   await upstream.close();
@@ -78,8 +84,8 @@ async function lookUp(language: Language, code: string): Promise<void> {
 }
 
 /**
- * The product pictures shown. Until the image cache lands, every result card shows the placeholder in
- * its fixed slot; with it, each <img> shown must have loaded from the cache (naturalWidth > 0).
+ * The product pictures shown: every result card keeps its picture slot, and every picture shown has
+ * loaded from the till's cache (the service is stopped by now), not a broken image.
  */
 async function pictureProblems(): Promise<string[]> {
   return page.evaluate(() => {
@@ -88,6 +94,10 @@ async function pictureProblems(): Promise<string[]> {
       const slot = card.querySelector(".product-picture");
       if (slot === null) problems.push("a result card without its picture slot");
       else if (slot.getBoundingClientRect().width < 100) problems.push("a picture slot under 100 px wide");
+    }
+    for (const image of document.querySelectorAll<HTMLImageElement>(".product-picture img")) {
+      if (!image.complete || image.naturalWidth === 0)
+        problems.push(`a picture that did not load: ${image.src}`);
     }
     return problems;
   });
@@ -117,11 +127,23 @@ async function tourScreens(language: Language, axe: boolean): Promise<void> {
   await expect.poll(() => resultHeading().textContent()).toBe(variant.name);
   expect(await page.locator('.variant-matrix [aria-current="true"]').count()).toBe(1);
   await checkScreen("scan-variant", language, { axe });
-  const [plain] = plainProducts(records, 1) as [Product];
-  await lookUp(language, plain.barcode as string);
-  await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
+  const { pictured, bare } = plainWithAndWithoutPicture(records);
+  await lookUp(language, bare.barcode as string);
+  await expect.poll(() => resultHeading().textContent()).toBe(bare.name);
   expect(await page.locator(".price-gross").count()).toBe(1);
+  expect(await page.locator(".result-card .product-picture.placeholder").count()).toBe(1);
   await checkScreen("scan-product", language, { axe });
+  await lookUp(language, pictured.barcode as string);
+  await expect.poll(() => resultHeading().textContent()).toBe(pictured.name);
+  // Loaded from the cache: the service has been stopped since the sync.
+  await expect
+    .poll(() =>
+      page
+        .locator(".result-card .product-picture img")
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await checkScreen("scan-picture", language, { axe });
   const unknown = withCheckDigit("990000000001");
   await lookUp(language, unknown);
   await expect.poll(() => resultHeading().textContent()).toContain(unknown);
@@ -184,7 +206,7 @@ describe("a till's screens at a till's sizes", () => {
     expect(await entries.count()).toBe(Math.min(scanned.length, 20));
     const newest = (await entries.first().textContent()) ?? "";
     expect(newest).toContain(scanned.at(-1));
-    const [plain] = plainProducts(records, 1) as [Product];
+    const plain = plainWithAndWithoutPicture(records).bare;
     await entries.filter({ hasText: plain.name }).first().click();
     await expect.poll(() => resultHeading().textContent()).toBe(plain.name);
     // Opening an answer again is not a new scan.

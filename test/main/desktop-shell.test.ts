@@ -2,13 +2,15 @@
 // the single-instance lock, the window's options, the session's permission handlers, navigation and
 // window-open denial, IPC registered for the contract's channels only and refusing foreign pages,
 // events to the window, and the catalog closed before quitting.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { startService } from "../../src/server/service.ts";
 import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
+import { appPictureAddress, pictureScheme } from "../../src/shared/ipc/picture-address.ts";
 import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
-import { tempDir } from "../support/service-fixtures.ts";
+import { openTestCore, signInDemo, tempDir } from "../support/service-fixtures.ts";
 import { createElectronDouble, type ElectronDouble, RecordingEvent } from "./electron-double.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,8 +25,17 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 
-async function launch(options: { lock?: boolean; encryption?: boolean; argv?: string[] } = {}) {
+async function launch(
+  options: {
+    lock?: boolean;
+    encryption?: boolean;
+    argv?: string[];
+    /** Fills the user-data folder before the app starts. */
+    prepare?: (userData: string) => Promise<void>;
+  } = {},
+) {
   const dir = await tempDir();
+  await options.prepare?.(dir.path);
   const double = createElectronDouble(dir.path, options);
   // A fresh app per test: the double replaces electron for every module loaded from here on.
   vi.resetModules();
@@ -232,5 +243,70 @@ describe("the desktop shell in kiosk mode (--kiosk)", () => {
     expect(double.menu.application).toBeUndefined();
     expect(double.handlers.has(tillQuitChannel)).toBe(false);
     expect(closeRefused(double)).toBe(false);
+  });
+});
+
+describe("the desktop shell's picture scheme", () => {
+  /** A user-data folder whose picture cache holds the pictures of a synced demo catalog. */
+  async function withPictures(userData: string): Promise<void> {
+    const running = await startService({ port: 0, demoProducts: 30 });
+    try {
+      const wired = openTestCore(userData);
+      await signInDemo(wired.session, running);
+      await wired.core.sync();
+      expect(await wired.core.images.run({ download: true })).toMatchObject({ failed: 0 });
+      await wired.core.close();
+    } finally {
+      await running.close();
+    }
+  }
+
+  const get = (double: ElectronDouble, url: string, method = "GET") =>
+    double.protocol.handlers.get(pictureScheme)?.(new Request(url, { method })) as Promise<Response>;
+
+  it("is registered as privileged (standard, secure, no CSP bypass) before the app is ready", async () => {
+    const { double } = await launch();
+    expect(double.protocol.privileged).toEqual([
+      { scheme: "catalog-image", privileges: { standard: true, secure: true } },
+    ]);
+    expect(double.protocol.privilegedAtReady).toBe(1);
+    expect([...double.protocol.handlers.keys()]).toEqual(["catalog-image"]);
+  });
+
+  it("serves a cached picture by its hash, as the kind its bytes are", async () => {
+    const { double, userData } = await launch({ prepare: withPictures });
+    const folder = join(userData, "images");
+    const [hash] = readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name));
+    const answer = await get(double, appPictureAddress(hash as string));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/png");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(readFileSync(join(folder, hash as string)));
+  });
+
+  it("refuses anything that is not exactly a hash the cache holds", async () => {
+    const { double, userData } = await launch({ prepare: withPictures });
+    const [hash] = readdirSync(join(userData, "images")).filter((name) => /^[0-9a-f]{64}$/u.test(name)) as [
+      string,
+    ];
+    const refused: [string, number][] = [
+      [`catalog-image://cache/${hash.toUpperCase()}`, 400],
+      [`catalog-image://cache/${hash}/`, 400],
+      [`catalog-image://cache/${hash}?v=1`, 400],
+      [`catalog-image://cache/${hash}%00`, 400],
+      [`catalog-image://cache/${hash.slice(1)}`, 400],
+      [`catalog-image://cache/..%2f..%2f..%2fetc%2fpasswd`, 400],
+      [`catalog-image://cache/%2e%2e%2fcache.sqlite`, 400],
+      ["catalog-image://cache/cache.sqlite", 400],
+      [`catalog-image://other/${hash}`, 400],
+      [`catalog-image://cache/images/${hash}`, 400],
+      [`catalog-image://cache/${"0".repeat(64)}`, 404],
+    ];
+    for (const [url, status] of refused) {
+      const answer = await get(double, url);
+      expect(answer.status, url).toBe(status);
+      expect(answer.headers.get("content-type"), url).toBe("text/plain; charset=utf-8");
+    }
+    expect((await get(double, appPictureAddress(hash), "POST")).status).toBe(405);
   });
 });

@@ -34,11 +34,25 @@ export function createElectronDouble(
   options: { lock?: boolean; encryption?: boolean } = {},
 ) {
   const windows: BrowserWindowDouble[] = [];
+  // Privileged schemes as registered, and how many were registered when the app asked for ready.
+  const protocol = {
+    privileged: [] as { scheme: string; privileges: Record<string, boolean> }[],
+    privilegedAtReady: null as number | null,
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+    registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]) {
+      protocol.privileged.push(...schemes);
+    },
+    handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+      if (protocol.handlers.has(scheme)) throw new Error(`second handler for ${scheme}`);
+      protocol.handlers.set(scheme, handler);
+    },
+  };
   const app = Object.assign(new EventEmitter(), {
     quitCalls: 0,
     ready: Promise.resolve(),
     requestSingleInstanceLock: () => options.lock ?? true,
     whenReady() {
+      protocol.privilegedAtReady ??= protocol.privileged.length;
       return this.ready;
     },
     getPath: (name: string) => (name === "userData" ? userData : `/nonexistent/${name}`),
@@ -146,8 +160,8 @@ export function createElectronDouble(
     },
   };
 
-  const module = { app, BrowserWindow: BrowserWindowDouble, ipcMain, Menu, safeStorage, session };
-  return { module, app, windows, handlers, ipcMain, permissions, menu };
+  const module = { app, BrowserWindow: BrowserWindowDouble, ipcMain, Menu, protocol, safeStorage, session };
+  return { module, app, windows, handlers, ipcMain, permissions, menu, protocol };
 }
 
 export type ElectronDouble = ReturnType<typeof createElectronDouble>;

@@ -32,16 +32,30 @@ function recordingIpc() {
 }
 
 describe("the preload's catalog API", () => {
-  it("has one method per channel and one subscription per event, and nothing else", () => {
+  it("has one method per channel, one subscription per event, the picture address, and nothing else", () => {
     const api = createCatalogApi(recordingIpc().ipc, "1.2.3");
     const expected = [
       "appVersion",
+      "imageAddress",
       ...catalogMethods,
       ...catalogEvents.map((event) => `on${event[0]?.toUpperCase()}${event.slice(1)}`),
     ];
     expect(Object.keys(api).sort()).toEqual(expected.sort());
     expect(api.appVersion).toBe("1.2.3");
     expect(Object.isFrozen(api)).toBe(true);
+  });
+
+  it("addresses a picture on the app's picture scheme, encoding whatever the page passes", () => {
+    const api = createCatalogApi(recordingIpc().ipc, "1");
+    const hash = "ab".repeat(32);
+    expect(api.imageAddress(hash)).toBe(`catalog-image://cache/${hash}`);
+    expect(api.imageAddress("../../etc/passwd")).toBe("catalog-image://cache/..%2F..%2Fetc%2Fpasswd");
+    const bridged = createCatalogApi(
+      recordingIpc().ipc,
+      "1",
+      (name) => `http://127.0.0.1:1/pictures/t/${name}`,
+    );
+    expect(bridged.imageAddress(hash)).toBe(`http://127.0.0.1:1/pictures/t/${hash}`);
   });
 
   it("invokes the method's own channel with exactly one argument", async () => {

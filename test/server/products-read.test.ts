@@ -14,7 +14,13 @@ import { adminToken, call, paths, startTestService } from "./service-harness.ts"
 const now = Date.parse("2025-06-01T12:00:00.000Z");
 const count = 400;
 const service = await startTestService({ demoProducts: count, seed: 3, clock: () => now });
-const catalog = generateDemoCatalog({ count, seed: 3, accountId: service.demo.accountId, now });
+const catalog = generateDemoCatalog({
+  count,
+  seed: 3,
+  accountId: service.demo.accountId,
+  now,
+  imageBaseUrl: service.baseUrl,
+});
 const path = paths(service);
 const token = await adminToken(service);
 const epoch = "1970-01-01T00:00:00.000Z";

@@ -13,6 +13,7 @@ import type { RunningService } from "../../src/server/service.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
 
 export const syncWorkerUrl = new URL("../../src/core/service/sync-worker.ts", import.meta.url);
+const imageWorkerUrl = new URL("../../src/core/images/image-worker.ts", import.meta.url);
 
 export interface TestCatalogService {
   service: CatalogService;
@@ -44,6 +45,7 @@ export function openTestService(
     settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
+    imageWorker: { url: imageWorkerUrl },
     syncWorker: {
       url: syncWorkerUrl,
       create(url, workerOptions) {

@@ -16,11 +16,30 @@ export function largestFamilyVariant(records: readonly Product[]): Product {
   return scanned;
 }
 
+const isPlain = (item: Product) =>
+  item.type === "product" && item.active && /^[3-9]\d{12}$/.test(item.barcode ?? "");
+
 /** The first `count` active plain products with an EAN-13 barcode. */
 export function plainProducts(records: readonly Product[], count: number): Product[] {
-  const found = records
-    .filter((item) => item.type === "product" && item.active && /^[3-9]\d{12}$/.test(item.barcode ?? ""))
-    .slice(0, count);
+  const found = records.filter(isPlain).slice(0, count);
   if (found.length < count) throw new Error(`the demo catalog has fewer than ${count} plain products`);
   return found;
+}
+
+/** Whether the record names a picture (the demo gives about 30% of its records one; the rest `{"1x": null}`). */
+export function hasPicture(record: Product): boolean {
+  const images = record.images as Record<string, unknown> | null | undefined;
+  return Object.values(images ?? {}).some((url) => typeof url === "string" && url !== "");
+}
+
+/** Active plain products with an EAN-13 barcode: the first with a picture, and the first without. */
+export function plainWithAndWithoutPicture(records: readonly Product[]): {
+  pictured: Product;
+  bare: Product;
+} {
+  const plain = records.filter(isPlain);
+  const pictured = plain.find(hasPicture);
+  const bare = plain.find((record) => !hasPicture(record));
+  if (!pictured || !bare) throw new Error("the demo catalog lacks a plain product with or without a picture");
+  return { pictured, bare };
 }

@@ -41,6 +41,8 @@ export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   /** The sync worker's module (src/core/service/sync-worker.ts, or its build output). */
   syncWorker: { url: URL; create?: CreateWorker };
+  /** The picture worker's module (src/core/images/image-worker.ts, or its build output). */
+  imageWorker: { url: URL };
   /** Plain data only: the worker gets the same. Deadlines given here win over the settings' timeouts. */
   client?: Pick<CommerceClientOptions, "deadlines" | "retry">;
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
@@ -53,6 +55,8 @@ export interface CatalogService extends CatalogServiceMethods, CatalogServiceEve
   start(): Promise<void>;
   /** Cancels a running sync, waits for its worker, stops the timers and closes the catalog. */
   close(): Promise<void>;
+  /** The file of a cached picture, for the picture routes; null for anything but a hash it holds. */
+  pictureFile(hash: string): string | null;
 }
 
 interface RunningSync {
@@ -82,12 +86,17 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     client: () => ({ ...clientOptions(), ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
     scanOptions: () => settings.scanner,
     prices: () => settings.prices,
+    images: () => settings.images,
+    imageWorker: deps.imageWorker.url,
   });
   const listeners = {
     syncProgress: new Set<(data: unknown) => void>(),
     statusChanged: new Set<(data: unknown) => void>(),
   };
   let running: RunningSync | null = null;
+  /** The picture run that follows a sync; stopped when the next sync starts or the app closes. */
+  let pictures: { controller: AbortController; finished: Promise<void> } | null = null;
+  let lastPictureStatusAt = 0;
   let lastError: IpcError | null = null;
   /** The catalog's status as of the last change, for explaining misses without counting rows. */
   let known: CatalogStatus | null = null;
@@ -146,6 +155,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     known = base;
     return {
       ...base,
+      // A picture run about to begin counts as running: the status never says "done" before it starts.
+      images: { ...base.images, running: base.images.running || pictures !== null },
       freshness: freshnessOf(base.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
       sync: {
         running: running !== null,
@@ -180,6 +191,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     const run: RunningSync = { controller, mode, progress: null, finished: Promise.resolve() };
     running = run;
     unplan();
+    // Scanning comes first: a sync never shares the line with pictures.
+    pictures?.controller.abort();
     const work = runSyncWork(run);
     run.finished = work.catch(() => undefined);
     emitStatus();
@@ -215,6 +228,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       if (summary.damagedCatalogSetAside !== null) await core.close();
       lastError = null;
       connectivity.report(null);
+      fetchPictures();
       return summary;
     } catch (error) {
       if (!isAppError(error, "cancelled")) lastError = ipcErrorOf(error);
@@ -226,6 +240,37 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       plan();
       emitStatus();
     }
+  }
+
+  /** Downloads the pictures the synced catalog names, once the previous picture run has stopped. */
+  function fetchPictures(): void {
+    if (!settings.images.enabled) return;
+    const previous = pictures;
+    const controller = new AbortController();
+    const finished = (async () => {
+      // Begun once the sync's answer is out, so opening the cache and the worker never delay it.
+      await new Promise((resolve) => setImmediate(resolve));
+      await previous?.finished;
+      if (closed || controller.signal.aborted) return;
+      try {
+        await core.images.run({ download: true, signal: controller.signal, onProgress: pictureProgress });
+      } catch (error) {
+        // Its problem is in the images status; only a bug is worth a fault report.
+        if (!isAppError(error)) fault("pictures", error);
+      } finally {
+        if (pictures?.controller === controller) pictures = null;
+        emitStatus();
+      }
+    })();
+    pictures = { controller, finished };
+  }
+
+  /** The status bar follows the picture run, told at most twice a second. */
+  function pictureProgress(): void {
+    const now = clock.now();
+    if (now - lastPictureStatusAt < 500) return;
+    lastPictureStatusAt = now;
+    emitStatus();
   }
 
   async function sessionUsable(): Promise<boolean> {
@@ -333,6 +378,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       connectivity.stop();
       unplan();
       await stopSync();
+      pictures?.controller.abort();
+      await pictures?.finished;
       await closeCatalog();
       listeners.syncProgress.clear();
       listeners.statusChanged.clear();
@@ -373,6 +420,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     },
 
     sessionInfo: () => session.info(),
+    pictureFile: (hash) => core.images.fileOf(hash),
     status,
     startSync: ({ mode }) => sync(mode),
 

@@ -188,6 +188,7 @@ function Screens({ shell }: CatalogAppProps) {
           <ScanScreen
             {...scan}
             freshness={freshness}
+            pictureAddress={catalog.api.imageAddress}
             onLookup={(code) => void scan.lookup(code)}
             onSearch={(text) => {
               setSearchStart((last) => ({ text, count: last.count + 1 }));

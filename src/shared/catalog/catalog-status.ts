@@ -1,6 +1,7 @@
 // What a till knows about its local catalog and its sign-in, for `status` and the status bar.
 import { z } from "zod";
 import { priceSettingsSchema } from "../settings/app-settings.ts";
+import { imageCacheStatusSchema } from "./product-pictures.ts";
 import { accountInfoSchema, sessionStates } from "./session-info.ts";
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -33,6 +34,8 @@ export const catalogStatusSchema = z.object({
   clockOffsetMs: z.number().nullable(),
   /** This till's branch and currency, as its prices are worked out. */
   prices: priceSettingsSchema,
+  /** The product pictures kept on this till. */
+  images: imageCacheStatusSchema,
 });
 export type CatalogStatus = z.infer<typeof catalogStatusSchema>;
 

@@ -11,6 +11,7 @@ import {
 } from "../barcode/scan-reading.ts";
 import { labelChargeSchema } from "./label-charge.ts";
 import { resolvedPriceSchema } from "./price-rule.ts";
+import { productPicturesSchema } from "./product-pictures.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -68,7 +69,11 @@ export type StoredMatch = StoredFamily & { matchedBy: MatchedField };
 const familyPricesSchema = z.record(z.string(), resolvedPriceSchema.nullable());
 export type FamilyPrices = z.infer<typeof familyPricesSchema>;
 
-export const productFamilySchema = storedFamilySchema.extend({ prices: familyPricesSchema });
+export const productFamilySchema = storedFamilySchema.extend({
+  prices: familyPricesSchema,
+  /** The cached picture of each product of the family (product, parent, variants) that has one. */
+  pictures: productPicturesSchema,
+});
 export type ProductFamily = z.infer<typeof productFamilySchema>;
 
 export const lookupMatchSchema = productFamilySchema.extend({ matchedBy: z.enum(matchedFields) });

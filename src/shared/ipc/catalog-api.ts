@@ -18,4 +18,10 @@ export type CatalogApi = CatalogMethods &
   CatalogSubscriptions & {
     /** The app's version, for the about line. */
     readonly appVersion: string;
+    /**
+     * The address an <img> loads a cached picture from, given its hash (a family's `pictures`): the
+     * app's picture scheme in Electron, the bridge's picture route in a browser. Anything but a hash
+     * the cache holds is refused there, so a missing picture is a failed load, never another request.
+     */
+    readonly imageAddress: (hash: string) => string;
   };

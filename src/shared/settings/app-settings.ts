@@ -94,6 +94,24 @@ export const priceSettingsSchema = z.object({
 });
 export type PriceSettings = z.infer<typeof priceSettingsSchema>;
 
+/**
+ * The product pictures kept on this till (see docs/images.md). 500 MB by default: a till's disk is
+ * tens of gigabytes, and 500 MB keeps the screen pictures of some 10,000 products at 50 KB each, the
+ * catalog's most recently changed ones first, while leaving the disk to the catalog and the system.
+ */
+export const imageSettingsSchema = z.object({
+  /** Download pictures after each sync; off keeps what is cached and downloads nothing more. */
+  enabled: z.boolean(),
+  capMegabytes: z
+    .number({ message: "The picture cache's size must be a number of megabytes" })
+    .int("The picture cache's size must be a whole number of megabytes")
+    .min(1, "The picture cache's size must be at least 1 MB")
+    .max(100_000, "The picture cache's size must be at most 100,000 MB (100 GB)"),
+});
+export type ImageSettings = z.infer<typeof imageSettingsSchema>;
+
+export const defaultImageSettings: ImageSettings = { enabled: true, capMegabytes: 500 };
+
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
   baseUrl: serviceUrlSchema.nullable(),
@@ -119,6 +137,7 @@ export const appSettingsSchema = z.object({
   /** A short tone when a scan is found or not found. */
   sound: z.boolean(),
   prices: priceSettingsSchema,
+  images: imageSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -148,6 +167,7 @@ export const defaultSettings: AppSettings = {
   language: "en",
   sound: true,
   prices: { branch: null, currency: null },
+  images: defaultImageSettings,
 };
 
 /** A change to some settings; fields left out keep their value. */

@@ -35,6 +35,33 @@ describe("result card", () => {
     expect(slot?.nextElementSibling?.querySelector(".price-gross")?.textContent).toBe("€1.19");
   });
 
+  it("shows the cached picture from the address the catalog gives, a variant without one its parent's", () => {
+    const hash = (digit: string) => digit.repeat(64);
+    const address = (value: string) => `catalog-image://cache/${value}`;
+    const milk = answerFor("4006381333931");
+    if (milk.match === null) throw new Error("the fixture has milk");
+    milk.match.pictures = { [milk.match.product.id]: hash("a") };
+    const { unmount } = render(
+      <I18nProvider language="en">
+        <ResultCard answer={milk} freshness={fresh} pictureAddress={address} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("img", { name: "Bio Vollmilch 1 l" }).getAttribute("src")).toBe(
+      address(hash("a")),
+    );
+    unmount();
+
+    const redShirt = answerFor("4000000000017");
+    if (redShirt.match === null) throw new Error("the fixture has the shirt");
+    redShirt.match.pictures = { shirt: hash("b") };
+    render(
+      <I18nProvider language="en">
+        <ResultCard answer={redShirt} freshness={fresh} pictureAddress={address} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("img", { name: "T-Shirt red S" }).getAttribute("src")).toBe(address(hash("b")));
+  });
+
   it("shows name, gross and net price in the product's currency, every code, SKU and type", () => {
     show("4006381333931");
     expect(screen.getByRole("heading", { name: "Bio Vollmilch 1 l" })).toBeTruthy();

@@ -151,7 +151,7 @@ export function matchOf(
     ? products.filter((item) => item.type === "variant" && item.parent === parentId)
     : [];
   const family = { product: found, parent, variants };
-  return { ...family, prices: familyPrices(family, prices), matchedBy: "code" };
+  return { ...family, prices: familyPrices(family, prices), pictures: {}, matchedBy: "code" };
 }
 
 export function status(fields: Partial<AppStatus> = {}): AppStatus {
@@ -171,6 +171,16 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     catalogProblem: null,
     clockOffsetMs: 400,
     prices: { branch: null, currency: null },
+    images: {
+      cached: 0,
+      wanted: 0,
+      bytes: 0,
+      capBytes: 500_000_000,
+      running: false,
+      problem: null,
+      enabled: true,
+      progress: null,
+    },
     freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
     sync: { running: false, mode: null, progress: null, nextAt: null },
     online: true,

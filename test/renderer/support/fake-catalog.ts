@@ -5,6 +5,7 @@ import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import type { CatalogApi } from "../../../src/shared/ipc/catalog-api.ts";
 import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
+import { appPictureAddress } from "../../../src/shared/ipc/picture-address.ts";
 import { type AppSettings, defaultSettings } from "../../../src/shared/settings/app-settings.ts";
 import {
   answerFor,
@@ -44,6 +45,7 @@ export function fakeCatalog(
 
   const api: CatalogApi = {
     appVersion: "test",
+    imageAddress: appPictureAddress,
     signInOrganisation: (argument) => {
       record("signInOrganisation", argument);
       if (argument.password !== "right")

@@ -24,6 +24,8 @@ export interface CatalogFreshness {
 export interface ResultCardProps {
   answer: LookupAnswer;
   freshness: CatalogFreshness | null;
+  /** Where the page loads a cached picture from, by its hash; without it no picture is shown. */
+  pictureAddress?: (hash: string) => string;
   onSearch?: (text: string) => void;
 }
 
@@ -34,17 +36,24 @@ export const ResultCard = memo(function ResultCard(props: ResultCardProps) {
       className={props.answer.match ? "result-card found" : "result-card not-found"}
       aria-labelledby="result-heading"
     >
-      {props.answer.match ? <FoundResult answer={props.answer} /> : <NotFoundResult {...props} />}
+      {props.answer.match ? (
+        <FoundResult answer={props.answer} pictureAddress={props.pictureAddress} />
+      ) : (
+        <NotFoundResult {...props} />
+      )}
       <ScanDetails reading={props.answer.code} />
     </article>
   );
 });
 
-function FoundResult(props: { answer: LookupAnswer }) {
+function FoundResult(props: { answer: LookupAnswer; pictureAddress?: (hash: string) => string }) {
   const { t } = useI18n();
   const { match, label, price } = props.answer;
   if (!match) return null;
   const { product, parent, variants } = match;
+  // A variant without a picture of its own looks like its parent.
+  const hash = match.pictures[product.id] ?? (parent ? match.pictures[parent.id] : undefined);
+  const address = hash && props.pictureAddress ? props.pictureAddress(hash) : null;
   return (
     <>
       <ProductSummary
@@ -52,7 +61,7 @@ function FoundResult(props: { answer: LookupAnswer }) {
         parent={parent}
         price={price}
         headingId="result-heading"
-        picture={<ProductPicture address={null} alt={product.name} />}
+        picture={<ProductPicture address={address} alt={product.name} />}
       />
       {match.matchedBy !== "code" && (
         <p className="matched-by">{t(match.matchedBy === "sku" ? "result.bySku" : "result.byCustomId")}</p>

@@ -10,6 +10,8 @@ import type { LookupState } from "./use-lookup.ts";
 
 export interface ScanScreenProps extends LookupState {
   freshness: CatalogFreshness | null;
+  /** Where the page loads a cached picture from, by its hash; without it no picture is shown. */
+  pictureAddress?: (hash: string) => string;
   onLookup: (code: string) => void;
   onSearch: (text: string) => void;
   history?: ScanHistoryProps;
@@ -62,7 +64,14 @@ export function ScanScreen(props: ScanScreenProps) {
         <p className="scan-announcement" role="status" aria-live="polite">
           {announcement}
         </p>
-        {answer && <ResultCard answer={answer} freshness={props.freshness} onSearch={props.onSearch} />}
+        {answer && (
+          <ResultCard
+            answer={answer}
+            freshness={props.freshness}
+            pictureAddress={props.pictureAddress}
+            onSearch={props.onSearch}
+          />
+        )}
       </div>
       {props.history && <ScanHistory {...props.history} />}
     </section>

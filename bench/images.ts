@@ -1,0 +1,253 @@
+// `node bench/images.ts [--quick]`, also run by `npm run bench` (group "images"): the product picture
+// cache against the reference service over loopback, in this process (the service in its own).
+//  - download rate: a till's first picture run after a full sync (hash, temp file, rename, SQLite),
+//    in pictures/s and MB/s, against a bare fetch of the same URLs, as many at a time, bytes discarded;
+//  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
+//    folder, rounds interleaved, timed until the sync answers (the pictures follow it);
+//  - scan latency on the main thread while the pictures download, against the same scans once idle.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import { z } from "zod";
+import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
+import { wireCatalog } from "../src/core/catalog-wiring.ts";
+import { imageSourcesOf } from "../src/core/images/image-urls.ts";
+import { type CatalogService, createCatalogService } from "../src/core/service/catalog-service.ts";
+import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
+import { createJsonFileStore } from "../src/core/storage/json-file-store.ts";
+import { settingsStoreOver } from "../src/core/storage/settings-store.ts";
+import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
+import { type Ready, type RunningService, startService } from "./service-process.ts";
+
+/** As many downloads at once as the cache runs (image-cache.ts). */
+const concurrency = 4;
+
+async function scratchDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "bench-images-"));
+}
+
+/** Every picture URL and a spread of codes the synced catalog file holds. */
+function catalogContents(dataDir: string, accountId: string): { urls: string[]; codes: string[] } {
+  const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true });
+  try {
+    const records = db.prepare("SELECT record FROM products WHERE deleted = 0").pluck().all() as string[];
+    const urls = records.flatMap((record) =>
+      imageSourcesOf(JSON.parse(record).images).map((source) => source.url),
+    );
+    const codes = (
+      db.prepare("SELECT code FROM product_codes ORDER BY rowid").pluck().all() as string[]
+    ).slice();
+    return { urls, codes: spread(codes, 200) };
+  } finally {
+    db.close();
+  }
+}
+
+/** The baseline: the same pictures fetched `concurrency` at a time, read whole and thrown away. */
+async function bareFetch(urls: readonly string[]): Promise<number> {
+  let next = 0;
+  let bytes = 0;
+  const lane = async () => {
+    while (next < urls.length) {
+      const url = urls[next++] as string;
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const received = (await response.arrayBuffer()).byteLength;
+      bytes += received;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return bytes;
+}
+
+/** A till's first sync and picture run through the catalog core, as `sync` + `images sync` do. */
+async function downloadRate(upstream: RunningService): Promise<Figure[]> {
+  const dataDir = await scratchDir();
+  const { core, session } = wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now });
+  try {
+    const { baseUrl, organisation, username, password } = upstream.ready;
+    await session.signInOrganisation({ baseUrl, organisation, username, password, remember: false });
+    await core.sync({ full: true, pageSize: 1000 });
+    const { urls } = catalogContents(dataDir, upstream.ready.accountId);
+    // Once untimed: the service draws each picture on its first request, and neither side should pay that.
+    await bareFetch(urls);
+    const base = await timed(() => bareFetch(urls));
+    const ours = await timed(() => core.images.run({ download: true }));
+    const summary = ours.result;
+    if (summary === null || summary.fetched !== urls.length || summary.failed > 0) {
+      throw new Error(`the picture run fetched ${summary?.fetched} of ${urls.length}`);
+    }
+    const size = sizeName(upstream.products);
+    const side = (run: Side) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs });
+    const perSecond = (count: number, run: Side) => count / (run.wallMs / 1000);
+    return [
+      {
+        key: `picture_download_${size}_per_s`,
+        label: `pictures downloaded into the cache, ${urls.length} of a ${size} catalog`,
+        unit: "pictures/s",
+        value: perSecond(summary.fetched, ours),
+        baselineLabel: `bare fetch of the same URLs, ${concurrency} at a time, nothing kept`,
+        baseline: perSecond(urls.length, base),
+        goal: "",
+        ours: side(ours),
+        base: side(base),
+      },
+      {
+        key: `picture_download_${size}_mb_per_s`,
+        label: `picture bytes downloaded into the cache (${(summary.downloadedBytes / 1e6).toFixed(1)} MB)`,
+        unit: "MB/s",
+        value: summary.downloadedBytes / 1e6 / (ours.wallMs / 1000),
+        baselineLabel: "bare fetch of the same URLs",
+        baseline: base.result / 1e6 / (base.wallMs / 1000),
+        goal: "",
+        ours: side(ours),
+        base: side(base),
+      },
+    ];
+  } finally {
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The app's catalog service over a fresh folder, signed in, its own first sync cancelled. */
+async function openApp(
+  ready: Ready,
+  pictures: boolean,
+): Promise<{ service: CatalogService; dataDir: string }> {
+  const dataDir = await scratchDir();
+  const service = createCatalogService({
+    dataDir,
+    ...dataDirStores(dataDir),
+    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
+    syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
+    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
+  });
+  await service.start();
+  await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: pictures, capMegabytes: 500 } });
+  service.onSyncProgress(() => undefined);
+  service.onStatusChanged(() => undefined);
+  const { baseUrl, organisation, username, password } = ready;
+  await service.signInOrganisation({ baseUrl, organisation, username, password, remember: true });
+  await service.cancelSync();
+  while ((await service.status()).sync.running) await sleep(20);
+  return { service, dataDir };
+}
+
+async function closeApp(app: { service: CatalogService; dataDir: string }): Promise<void> {
+  await app.service.close();
+  await rm(app.dataDir, { recursive: true, force: true });
+}
+
+/** Scans every 2 ms while `busy` holds (at least `minimum`), each timed from when it was due. */
+async function scanWhile(
+  service: CatalogService,
+  codes: readonly string[],
+  busy: () => boolean,
+  minimum: number,
+) {
+  const latencies: number[] = [];
+  const cpu = process.threadCpuUsage();
+  const began = performance.now();
+  let due = performance.now();
+  for (let index = 0; latencies.length < minimum || busy(); index++) {
+    due += 2;
+    await sleep(Math.max(0, due - performance.now()));
+    const called = performance.now();
+    await service.lookup({ code: codes[index % codes.length] as string });
+    latencies.push(performance.now() - Math.min(due, called));
+    if (performance.now() > due + 2) due = performance.now();
+  }
+  const used = process.threadCpuUsage(cpu);
+  return { latencies, side: { wallMs: performance.now() - began, cpuMs: (used.user + used.system) / 1000 } };
+}
+
+/** Full syncs with pictures on and off, interleaved; with them on, scans timed while they download. */
+async function syncAndScans(upstream: RunningService, rounds: number): Promise<Figure[]> {
+  const runs: Record<"on" | "off", Side[]> = { on: [], off: [] };
+  let scans: {
+    busy: Awaited<ReturnType<typeof scanWhile>>;
+    quiet: Awaited<ReturnType<typeof scanWhile>>;
+  } | null = null;
+  for (let round = 0; round < rounds; round++) {
+    // Each round in the other order, so neither side always runs second.
+    const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+    for (const mode of order) {
+      const app = await openApp(upstream.ready, mode === "on");
+      try {
+        const sync = await timed(() => app.service.startSync({ mode: "full" }));
+        runs[mode].push({ wallMs: sync.wallMs, cpuMs: sync.cpuMs });
+        if (mode === "off" || scans !== null) continue;
+        const { codes } = catalogContents(app.dataDir, upstream.ready.accountId);
+        // Followed through the status events the window gets, not by asking: asking costs the scans.
+        let running = true;
+        const stop = app.service.onStatusChanged((status) => {
+          running = status.images.running;
+        });
+        const busy = await scanWhile(app.service, codes, () => running, 200);
+        stop();
+        if ((await app.service.status()).images.cached === 0) throw new Error("no picture was downloaded");
+        const quiet = await scanWhile(app.service, codes, () => false, 2000);
+        scans = { busy, quiet };
+      } finally {
+        await closeApp(app);
+      }
+    }
+  }
+  const best = (sides: Side[]) => sides.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
+  const [on, off] = [best(runs.on), best(runs.off)];
+  const size = sizeName(upstream.products);
+  const figures: Figure[] = [
+    {
+      key: `full_sync_${size}_pictures_on_ms`,
+      label: `app's full sync of ${size} with pictures on, until it answers (best of ${rounds})`,
+      unit: "ms",
+      value: on.wallMs,
+      baselineLabel: "the same with pictures off",
+      baseline: off.wallMs,
+      goal: "unchanged (within noise)",
+      ours: on,
+      base: off,
+    },
+  ];
+  if (scans !== null) {
+    figures.push({
+      key: `lookup_during_pictures_p99_${size}_ms`,
+      label: `scan p99 on the main thread while the pictures of ${size} download`,
+      unit: "ms",
+      value: percentile(scans.busy.latencies, 0.99),
+      baselineLabel: "the same scans once the pictures are done",
+      baseline: percentile(scans.quiet.latencies, 0.99),
+      goal: "within 2x of the baseline and under 5 ms",
+      ours: scans.busy.side,
+      base: scans.quiet.side,
+    });
+  }
+  return figures;
+}
+
+export async function imageFigures(options: { products: number; rounds: number }): Promise<Figure[]> {
+  const upstream = await startService(options.products);
+  try {
+    return [...(await downloadRate(upstream)), ...(await syncAndScans(upstream, options.rounds))];
+  } finally {
+    await upstream.stop();
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { quick: { type: "boolean" }, products: { type: "string" } } });
+  const products = Number(values.products ?? (values.quick ? 2_000 : 20_000));
+  const figures = await imageFigures({ products, rounds: values.quick ? 2 : 4 });
+  for (const figure of figures) {
+    process.stderr.write(
+      `${figure.label}: ${figure.value.toFixed(2)} ${figure.unit} vs ${figure.baseline?.toFixed(2)} (${figure.baselineLabel}); ` +
+        `wall/CPU ${figure.ours?.wallMs.toFixed(0)}/${figure.ours?.cpuMs.toFixed(0)} ms vs ` +
+        `${figure.base?.wallMs.toFixed(0)}/${figure.base?.cpuMs.toFixed(0)} ms\n`,
+    );
+  }
+  process.stdout.write(`figures ${JSON.stringify(figures)}\n`);
+}

@@ -1,0 +1,33 @@
+// The products the picture cache plans from, read from the catalog file on a read connection of the
+// cache's own (as the sync worker has its own write connection): the live products' versions, and a
+// product's `images` only when its version is new to the cache.
+import type { Database } from "better-sqlite3";
+import { openConnection } from "../catalog/catalog-connection.ts";
+import { recordDecoder, type StoredRecord } from "../catalog/stored-records.ts";
+
+export interface CatalogPictureReads {
+  /** Every live product's id and version (updated_at as the catalog keeps it). */
+  liveVersions(): Map<string, number>;
+  /** A live product's `images` as its record holds them; undefined when it is gone. */
+  imagesOf(productId: string): unknown;
+  close(): void;
+}
+
+export function openCatalogPictureReads(catalogFile: string): CatalogPictureReads {
+  const db: Database = openConnection(catalogFile, { readonly: true });
+  const versions = db
+    .prepare<[], [string, number]>("SELECT id, updated_at FROM products WHERE deleted = 0")
+    .raw();
+  const record = db.prepare<[string], StoredRecord>(
+    "SELECT shape, record FROM products WHERE id = ? AND deleted = 0",
+  );
+  const decoder = recordDecoder(db);
+  return {
+    liveVersions: () => new Map(versions.all()),
+    imagesOf(productId) {
+      const stored = record.get(productId);
+      return stored === undefined ? undefined : decoder.value(stored, "images");
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,242 @@
+// What the picture cache knows, in a small SQLite file of its own beside the pictures: which picture
+// each product wants (URL by size key), which file holds it, what failed and when to try again. The
+// catalog file is left alone: the cache can be deleted at any time and is rebuilt from the catalog.
+import type { Database } from "better-sqlite3";
+import BetterSqlite3 from "better-sqlite3";
+import { AppError } from "../../shared/app-error.ts";
+import { storageError } from "../storage/storage-errors.ts";
+import type { ImageSource } from "./image-urls.ts";
+
+/** A product's version and the pictures its record names, to plan. */
+export interface PlannedProduct {
+  productId: string;
+  updatedAt: number;
+  sources: readonly ImageSource[];
+}
+
+/** One wanted picture, in the cache's order of priority. */
+export interface WantedRow {
+  productId: string;
+  sizeKey: string;
+  url: string;
+  /** The cached file, or null while it is not (yet) in the cache. */
+  hash: string | null;
+  /** The picture's size at this URL once it was downloaded; null before. */
+  bytes: number | null;
+  /** Not to be fetched now: failed recently (retry later) or for good (until its URL changes). */
+  waiting: boolean;
+}
+
+export interface ImageCacheCounts {
+  /** Products with a picture in the cache. */
+  cached: number;
+  /** Products whose record names a picture. */
+  wanted: number;
+  /** Pictures that failed and are not in the cache. */
+  failed: number;
+  bytes: number;
+}
+
+const migrations: readonly ((db: Database) => void)[] = [
+  (db) =>
+    db.exec(`
+      -- A picture a live product names. Priority: the screen's size first, then the most recently
+      -- changed products (updated_at as the catalog holds it). bytes stays known after an eviction,
+      -- so the cap can tell a picture will not fit without downloading it again.
+      CREATE TABLE wanted (
+        product_id TEXT NOT NULL,
+        size_key TEXT NOT NULL,
+        url TEXT NOT NULL,
+        screen INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        hash TEXT,
+        bytes INTEGER,
+        failures INTEGER NOT NULL DEFAULT 0,
+        retry_at INTEGER,
+        gave_up INTEGER NOT NULL DEFAULT 0,
+        problem TEXT,
+        PRIMARY KEY (product_id, size_key)
+      ) STRICT;
+      CREATE INDEX wanted_priority ON wanted (screen DESC, updated_at DESC, product_id, size_key);
+      CREATE INDEX wanted_hash ON wanted (hash) WHERE hash IS NOT NULL;
+      -- The version (updated_at) of each product whose pictures are planned: a product is read from
+      -- the catalog again only when it changed.
+      CREATE TABLE planned (product_id TEXT PRIMARY KEY, updated_at INTEGER NOT NULL) STRICT;
+      -- The files in the folder, by hash.
+      CREATE TABLE files (hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL) STRICT;
+      -- Which catalog the plan follows, and how the last run ended.
+      CREATE TABLE run (
+        only INTEGER PRIMARY KEY CHECK (only = 1),
+        catalog TEXT,
+        problem TEXT
+      ) STRICT;
+      INSERT INTO run (only) VALUES (1);
+    `),
+];
+
+export type ImageCacheStore = ReturnType<typeof openImageCacheStore>;
+
+export function openImageCacheStore(file: string) {
+  let db: Database;
+  try {
+    db = new BetterSqlite3(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("busy_timeout = 5000");
+    migrate(db, file);
+  } catch (error) {
+    throw storageError(file, error);
+  }
+  return storeOver(db);
+}
+
+function migrate(db: Database, file: string): void {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > migrations.length) {
+    throw new AppError(
+      "storage",
+      `The picture cache ${file} was written by a newer version of this app. Delete the images folder; the pictures download again.`,
+    );
+  }
+  for (let next = version; next < migrations.length; next++) {
+    db.transaction(() => {
+      migrations[next]?.(db);
+      db.pragma(`user_version = ${next + 1}`);
+    })();
+  }
+}
+
+function storeOver(db: Database) {
+  const planned = db.prepare<[], { product_id: string; updated_at: number }>(
+    "SELECT product_id, updated_at FROM planned",
+  );
+  const existing = db.prepare<
+    [string],
+    { size_key: string; url: string; hash: string | null; bytes: number | null }
+  >("SELECT size_key, url, hash, bytes FROM wanted WHERE product_id = ?");
+  const dropWanted = db.prepare<[string]>("DELETE FROM wanted WHERE product_id = ?");
+  const dropPlanned = db.prepare<[string]>("DELETE FROM planned WHERE product_id = ?");
+  const insertWanted = db.prepare(
+    `INSERT INTO wanted (product_id, size_key, url, screen, updated_at, hash, bytes)
+     VALUES (@productId, @sizeKey, @url, @screen, @updatedAt, @hash, @bytes)`,
+  );
+  const upsertPlanned = db.prepare<[string, number]>(
+    "INSERT INTO planned (product_id, updated_at) VALUES (?, ?) ON CONFLICT (product_id) DO UPDATE SET updated_at = excluded.updated_at",
+  );
+  const ordered = db.prepare<[number], Omit<WantedRow, "waiting"> & { waiting: number }>(
+    `SELECT product_id AS productId, size_key AS sizeKey, url, hash, bytes,
+            (gave_up = 1 OR (retry_at IS NOT NULL AND retry_at > ?)) AS waiting
+     FROM wanted ORDER BY screen DESC, updated_at DESC, product_id, size_key`,
+  );
+  const setFetched = db.prepare(
+    `UPDATE wanted SET hash = @hash, bytes = @bytes, failures = 0, retry_at = NULL, problem = NULL
+     WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
+  );
+  const addFile = db.prepare<[string, number]>("INSERT OR IGNORE INTO files (hash, bytes) VALUES (?, ?)");
+  const setFailed = db.prepare(
+    `UPDATE wanted SET failures = failures + 1, retry_at = @retryAt, gave_up = @gaveUp, problem = @problem
+     WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
+  );
+  const failuresOf = db
+    .prepare<[string, string]>("SELECT failures FROM wanted WHERE product_id = ? AND size_key = ?")
+    .pluck();
+  const evict = db.prepare<[string, string]>(
+    "UPDATE wanted SET hash = NULL WHERE product_id = ? AND size_key = ?",
+  );
+  const unreferenced = db
+    .prepare<[], string>(
+      "SELECT hash FROM files WHERE hash NOT IN (SELECT hash FROM wanted WHERE hash IS NOT NULL)",
+    )
+    .pluck();
+  const dropFile = db.prepare<[string]>("DELETE FROM files WHERE hash = ?");
+  const fileBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
+  const isFile = db.prepare<[string]>("SELECT 1 FROM files WHERE hash = ?").pluck();
+  const fileHashes = db.prepare<[], string>("SELECT hash FROM files").pluck();
+  const counts = db.prepare<[], ImageCacheCounts>(`
+    SELECT
+      (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
+      (SELECT count(DISTINCT product_id) FROM wanted) AS wanted,
+      (SELECT count(*) FROM wanted WHERE hash IS NULL AND failures > 0) AS failed,
+      (SELECT coalesce(sum(bytes), 0) FROM files) AS bytes`);
+  const pictureOf = db
+    .prepare<[string], string>(
+      "SELECT hash FROM wanted WHERE product_id = ? AND hash IS NOT NULL ORDER BY screen DESC, size_key LIMIT 1",
+    )
+    .pluck();
+  const readRun = db.prepare<[], { catalog: string | null; problem: string | null }>(
+    "SELECT catalog, problem FROM run",
+  );
+  const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?");
+  const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
+
+  /** A product's pictures as the record now names them: same URL keeps its file, a new one is fetched. */
+  const planOne = (productId: string, updatedAt: number, sources: readonly ImageSource[]) => {
+    const before = new Map(existing.all(productId).map((row) => [row.size_key, row]));
+    dropWanted.run(productId);
+    for (const source of sources) {
+      const kept = before.get(source.sizeKey);
+      const same = kept?.url === source.url;
+      insertWanted.run({
+        productId,
+        sizeKey: source.sizeKey,
+        url: source.url,
+        screen: source.screen ? 1 : 0,
+        updatedAt,
+        hash: same ? (kept?.hash ?? null) : null,
+        bytes: same ? (kept?.bytes ?? null) : null,
+      });
+    }
+    upsertPlanned.run(productId, updatedAt);
+  };
+
+  /** Products planned together in one transaction: one commit for a batch, not one a product. */
+  const plan = db.transaction((products: readonly PlannedProduct[]) => {
+    for (const product of products) planOne(product.productId, product.updatedAt, product.sources);
+  });
+
+  const forget = db.transaction((productIds: readonly string[]) => {
+    for (const id of productIds) {
+      dropWanted.run(id);
+      dropPlanned.run(id);
+    }
+  });
+
+  return {
+    plannedVersions: () => new Map(planned.all().map((row) => [row.product_id, row.updated_at])),
+    plan,
+    forget,
+    forgetAll: () => db.exec("DELETE FROM wanted; DELETE FROM planned;"),
+    /** Every wanted picture, highest priority first; `waiting` as of `now`. */
+    ordered: (now: number): WantedRow[] =>
+      ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
+    fetched: db.transaction(
+      (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => {
+        addFile.run(hash, bytes);
+        setFetched.run({ ...row, hash, bytes });
+      },
+    ),
+    /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
+    failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
+      setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
+    },
+    failures: (row: Pick<WantedRow, "productId" | "sizeKey">) =>
+      (failuresOf.get(row.productId, row.sizeKey) as number | undefined) ?? 0,
+    evict: (row: Pick<WantedRow, "productId" | "sizeKey">) => evict.run(row.productId, row.sizeKey),
+    /** Files no wanted picture refers to any more; forgotten here, for the caller to delete. */
+    releaseUnreferenced: db.transaction(() => {
+      const hashes = unreferenced.all();
+      for (const hash of hashes) dropFile.run(hash);
+      return hashes;
+    }),
+    fileBytes: () => fileBytes.get() as number,
+    hasFile: (hash: string) => isFile.get(hash) !== undefined,
+    fileHashes: () => fileHashes.all(),
+    counts: () => counts.get() as ImageCacheCounts,
+    /** The cached picture that serves the screen for a product, else any cached size; null when none. */
+    pictureOf: (productId: string) => (pictureOf.get(productId) as string | undefined) ?? null,
+    run: () => readRun.get() as { catalog: string | null; problem: string | null },
+    setCatalog: (catalog: string) => writeCatalog.run(catalog),
+    setProblem: (problem: string | null) => writeProblem.run(problem),
+    close: () => db.close(),
+  };
+}

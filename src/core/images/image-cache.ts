@@ -1,0 +1,341 @@
+// The picture cache: after a catalog sync, the pictures the live products name are planned from the
+// catalog, downloaded into `images/` in the data folder under their content hash, and kept within a
+// size cap that favours the most recently changed products. A product whose URL changed gets its new
+// picture; a picture no live product names any more is deleted. The run yields between small steps,
+// so lookups answered on the same thread never wait long for it.
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { isAppError } from "../../shared/app-error.ts";
+import {
+  type ImageCacheStatus,
+  isImageHash,
+  type ProductPictures,
+} from "../../shared/catalog/product-pictures.ts";
+import { makeDirectory } from "../storage/make-directory.ts";
+import { storageError } from "../storage/storage-errors.ts";
+import { openCatalogPictureReads } from "./catalog-picture-reads.ts";
+import { openImageCacheStore, type PlannedProduct, type WantedRow } from "./image-cache-store.ts";
+import { downloadImage, type ImageDownload, type ImageProblem, partialPrefix } from "./image-download.ts";
+import { imageSourcesOf } from "./image-urls.ts";
+
+export interface ImageRunOptions {
+  /** The catalog the pictures are planned from. */
+  catalogFile: string;
+  capBytes: number;
+  /** false plans and prunes without downloading (`images prune`). */
+  download: boolean;
+  /** The service's origin and a token for it, asked once a run; pictures elsewhere get no token. */
+  auth?: () => Promise<{ origin: string; token: string } | null>;
+  deadlines?: { firstByteMs: number; wholeAnswerMs: number };
+  signal?: AbortSignal;
+  onProgress?: (progress: ImageRunProgress) => void;
+}
+
+export interface ImageRunProgress {
+  /** Pictures this run set out to download, fetched and failed so far. */
+  toFetch: number;
+  fetched: number;
+  failed: number;
+}
+
+export interface ImageRunSummary extends ImageRunProgress {
+  /** Bytes downloaded this run. */
+  downloadedBytes: number;
+  /** Files deleted: pictures no live product names, or beyond the cap. */
+  deleted: number;
+  /** The cap left out pictures of older products. */
+  capReached: boolean;
+  cancelled: boolean;
+}
+
+export interface ImageCache {
+  run(options: ImageRunOptions): Promise<ImageRunSummary>;
+  /** What the cache holds, and why the last run stopped short (null when it did not). */
+  status(): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
+  /** The cached picture hash of each of these products that has one. */
+  pictures(productIds: readonly string[]): ProductPictures;
+  /** The file of a cached picture; null for anything that is not exactly a hash the cache holds. */
+  fileOf(hash: string): string | null;
+  close(): void;
+}
+
+/** Larger answers are refused while they stream: a product picture is tens of kilobytes. */
+export const maxImageBytes = 5_000_000;
+/** Pictures downloaded at once: enough to hide a host's latency, few enough to spare a shop's line. */
+const concurrency = 4;
+/** A failing picture is tried again after 10 minutes, doubling up to a day; given up after 5 tries. */
+const retryBaseMs = 10 * 60_000;
+const retryMaxMs = 24 * 3_600_000;
+const maxFailures = 5;
+/** Products planned between two yields to the event loop. */
+const planBatch = 200;
+const defaultImageDeadlines = { firstByteMs: 30_000, wholeAnswerMs: 60_000 };
+
+export function imageFolderOf(dataDir: string): string {
+  return join(dataDir, "images");
+}
+
+export function openImageCache(deps: {
+  dataDir: string;
+  fetch: typeof fetch;
+  clock: () => number;
+}): ImageCache {
+  const folder = imageFolderOf(deps.dataDir);
+  try {
+    makeDirectory(folder);
+  } catch (error) {
+    throw storageError(folder, error);
+  }
+  const store = openImageCacheStore(join(folder, "cache.sqlite"));
+
+  /** Deletes the files no wanted picture refers to any more, counting them in the summary. */
+  async function release(summary: ImageRunSummary): Promise<void> {
+    const hashes = store.releaseUnreferenced();
+    for (const hash of hashes) await rm(join(folder, hash), { force: true });
+    summary.deleted += hashes.length;
+  }
+
+  /** What an interrupted run left: temporary files, and files the store never recorded. */
+  async function sweep(): Promise<void> {
+    const known = new Set(store.fileHashes());
+    for (const name of await readdir(folder)) {
+      if (name.startsWith(partialPrefix) || (isImageHash(name) && !known.has(name))) {
+        await rm(join(folder, name), { force: true });
+      }
+    }
+  }
+
+  /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
+  async function plan(catalogFile: string, signal?: AbortSignal): Promise<void> {
+    if (store.run().catalog !== catalogFile) {
+      store.forgetAll();
+      store.setCatalog(catalogFile);
+    }
+    const reads = openCatalogPictureReads(catalogFile);
+    try {
+      const live = reads.liveVersions();
+      const planned = store.plannedVersions();
+      store.forget([...planned.keys()].filter((id) => !live.has(id)));
+      let batch: PlannedProduct[] = [];
+      for (const [id, version] of live) {
+        if (planned.get(id) === version) continue;
+        batch.push({ productId: id, updatedAt: version, sources: imageSourcesOf(reads.imagesOf(id)) });
+        if (batch.length < planBatch) continue;
+        store.plan(batch);
+        batch = [];
+        await nextTurn();
+        signal?.throwIfAborted();
+      }
+      store.plan(batch);
+    } finally {
+      reads.close();
+    }
+  }
+
+  async function run(options: ImageRunOptions): Promise<ImageRunSummary> {
+    const summary: ImageRunSummary = {
+      toFetch: 0,
+      fetched: 0,
+      failed: 0,
+      downloadedBytes: 0,
+      deleted: 0,
+      capReached: false,
+      cancelled: false,
+    };
+    try {
+      await sweep();
+      await plan(options.catalogFile, options.signal);
+      const rows = store.ordered(deps.clock());
+      if (options.download) await fetchWithinCap(rows, options, summary);
+      summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
+      await release(summary);
+      store.setProblem(problemOf(summary, options.capBytes));
+      return summary;
+    } catch (error) {
+      if (options.signal?.aborted) return { ...summary, cancelled: true };
+      const failure = isAppError(error) ? error : storageError(folder, error);
+      store.setProblem(failure.message);
+      throw failure;
+    }
+  }
+
+  /**
+   * Downloads what is missing, in priority order, while the pictures kept so far fit in the cap. A
+   * few downloads run at once, but their outcomes are counted in priority order, so which pictures
+   * the cap keeps never depends on which download finished first. A picture whose size is known not
+   * to fit is not downloaded again; one found too large on arrival is discarded. Lower-priority
+   * pictures are evicted as newer ones arrive, so the folder stays within the cap during the run too.
+   */
+  async function fetchWithinCap(rows: WantedRow[], options: ImageRunOptions, summary: ImageRunSummary) {
+    const cap = options.capBytes;
+    const held = new Set<string>();
+    let heldBytes = 0;
+    let diskBytes = store.fileBytes();
+    let tail = rows.length - 1;
+    let full = false;
+    // Without a token (signed out, session ended) pictures that need none still download.
+    const auth = (await options.auth?.().catch(() => null)) ?? null;
+    summary.toFetch = rows.filter((row) => row.hash === null && !row.waiting).length;
+    const progress = () =>
+      options.onProgress?.({ toFetch: summary.toFetch, fetched: summary.fetched, failed: summary.failed });
+    progress();
+
+    /** Evicts the lowest-priority cached pictures below `position` until the folder fits the cap. */
+    const makeRoom = async (position: number) => {
+      for (; diskBytes > cap && tail > position; tail--) {
+        const row = rows[tail] as WantedRow;
+        if (row.hash === null || held.has(row.hash)) continue;
+        store.evict(row);
+        row.hash = null;
+        await release(summary);
+        diskBytes = store.fileBytes();
+      }
+    };
+
+    /** Counts one row, in priority order, once its download (if any) is over. */
+    const settle = async (position: number, download: Promise<ImageDownload> | null) => {
+      const row = rows[position] as WantedRow;
+      if (download !== null) {
+        const outcome = await download;
+        if (!outcome.ok) {
+          recordFailure(row, outcome.problem, summary);
+          return;
+        }
+        const known = store.hasFile(outcome.hash);
+        store.fetched(row, outcome.hash, outcome.bytes);
+        [row.hash, row.bytes] = [outcome.hash, outcome.bytes];
+        summary.fetched += 1;
+        summary.downloadedBytes += outcome.bytes;
+        if (!known) diskBytes += outcome.bytes;
+      }
+      if (row.hash === null || held.has(row.hash)) return;
+      if (full || heldBytes + (row.bytes ?? 0) > cap) {
+        // Newer pictures fill the cap: this one and every older one stay out.
+        full = true;
+        store.evict(row);
+        row.hash = null;
+        await release(summary);
+        diskBytes = store.fileBytes();
+        return;
+      }
+      heldBytes += row.bytes ?? 0;
+      held.add(row.hash);
+      await makeRoom(position);
+    };
+
+    const queue: { position: number; download: Promise<ImageDownload> | null }[] = [];
+    let downloading = 0;
+    const settleFirst = async () => {
+      const first = queue.shift();
+      if (first === undefined) return;
+      if (first.download !== null) downloading -= 1;
+      await settle(first.position, first.download);
+      if (first.download !== null) progress();
+    };
+    for (let position = 0; position < rows.length && !full; position++) {
+      if (options.signal?.aborted) break;
+      const row = rows[position] as WantedRow;
+      const wanted = row.hash === null && !row.waiting;
+      if (wanted && row.bytes !== null && heldBytes + row.bytes > cap && downloading === 0) {
+        full = true;
+        break;
+      }
+      const download = wanted ? fetchPicture(row, options, auth) : null;
+      // A disk failure surfaces when its turn is settled; until then it must not count as unhandled.
+      download?.catch(() => undefined);
+      queue.push({ position, download });
+      if (wanted) downloading += 1;
+      while (downloading >= concurrency || (queue[0]?.download ?? null) === null) {
+        if (queue.length === 0) break;
+        await settleFirst();
+      }
+    }
+    while (queue.length > 0) await settleFirst();
+    summary.capReached = full;
+    options.signal?.throwIfAborted();
+  }
+
+  function fetchPicture(
+    row: WantedRow,
+    options: ImageRunOptions,
+    auth: { origin: string; token: string } | null,
+  ): Promise<ImageDownload> {
+    return downloadImage({
+      url: row.url,
+      directory: folder,
+      fetch: deps.fetch,
+      auth,
+      deadlines: options.deadlines ?? defaultImageDeadlines,
+      maxBytes: maxImageBytes,
+      signal: options.signal,
+    });
+  }
+
+  /** A failure is tried again later with a growing pause, or given up when retrying cannot help. */
+  function recordFailure(row: WantedRow, problem: ImageProblem, summary: ImageRunSummary): void {
+    if (problem.kind === "cancelled") return;
+    summary.failed += 1;
+    const failures = store.failures(row) + 1;
+    const again = problem.retry && failures < maxFailures;
+    store.failed(row, problem.message, again ? deps.clock() + retryDelay(failures) : null);
+  }
+
+  /**
+   * The exact rule, applied once the downloads are done: walking the pictures in priority order, each
+   * cached one stays while all kept so far fit in the cap; from the first that does not, none does.
+   * true when pictures were left out.
+   */
+  function keepWithinCap(rows: WantedRow[], cap: number): boolean {
+    const kept = new Set<string>();
+    let bytes = 0;
+    let full = false;
+    for (const row of rows) {
+      if (row.hash === null || kept.has(row.hash)) continue;
+      if (!full && bytes + (row.bytes ?? 0) <= cap) {
+        bytes += row.bytes ?? 0;
+        kept.add(row.hash);
+        continue;
+      }
+      full = true;
+      store.evict(row);
+      row.hash = null;
+    }
+    return full;
+  }
+
+  return {
+    run,
+    status() {
+      const { cached, wanted, bytes } = store.counts();
+      return { cached, wanted, bytes, problem: store.run().problem };
+    },
+    pictures(productIds) {
+      const pictures: ProductPictures = {};
+      for (const id of productIds) {
+        const hash = store.pictureOf(id);
+        if (hash !== null) pictures[id] = hash;
+      }
+      return pictures;
+    },
+    fileOf(hash) {
+      return isImageHash(hash) && store.hasFile(hash) ? join(folder, hash) : null;
+    },
+    close: () => store.close(),
+  };
+}
+
+function retryDelay(failures: number): number {
+  return Math.min(retryMaxMs, retryBaseMs * 2 ** (failures - 1));
+}
+
+/** What the status says about the last run, in words a shop manager can act on; null when all is well. */
+function problemOf(summary: ImageRunSummary, capBytes: number): string | null {
+  if (summary.capReached) {
+    return `The picture cache is full (${Math.round(capBytes / 1_000_000)} MB): pictures of the products changed longest ago are left out. Raise the cap in the settings to keep more.`;
+  }
+  if (summary.failed > 0) {
+    return `${summary.failed} product pictures could not be downloaded; they are tried again later. The products show without a picture meanwhile.`;
+  }
+  return null;
+}

@@ -1,0 +1,117 @@
+// The picture cache as the catalog core uses it: opened when first needed, one run at a time, the
+// cap and the on/off switch read from the settings at every run, and the running run's progress for
+// the status. A cache that cannot be opened (a read-only or full disk) never stops a lookup: it
+// answers no pictures, and the status says why.
+import { AppError, isAppError } from "../../shared/app-error.ts";
+import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
+import type { ImageSettings } from "../../shared/settings/app-settings.ts";
+import {
+  type ImageCache,
+  type ImageRunProgress,
+  type ImageRunSummary,
+  openImageCache,
+} from "./image-cache.ts";
+import { runImagesInWorker } from "./image-worker-run.ts";
+
+export interface ImageShelfDeps {
+  dataDir: string;
+  fetch: typeof fetch;
+  clock: () => number;
+  settings: () => ImageSettings | Promise<ImageSettings>;
+  /** The service's origin and a token for it (session-image-auth.ts). */
+  auth: () => Promise<{ origin: string; token: string } | null>;
+  /**
+   * The picture worker's module (image-worker.ts, or its build output): runs then go to a worker
+   * thread, off the thread that answers scans. Without it (the CLI) they run on the calling thread.
+   */
+  worker?: URL;
+}
+
+export interface ImageShelfRun {
+  catalogFile: string;
+  /** false: only drop what no product names and what exceeds the cap (`images prune`). */
+  download: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImageRunProgress) => void;
+}
+
+export interface ImageShelf {
+  /** Runs unless the settings turn pictures off (a download run then answers null). */
+  run(options: ImageShelfRun): Promise<ImageRunSummary | null>;
+  status(): Promise<ImageCacheStatus>;
+  /** The cached pictures of these products. */
+  pictures(productIds: readonly string[]): ProductPictures;
+  fileOf(hash: string): string | null;
+  close(): void;
+}
+
+const megabyte = 1_000_000;
+
+export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
+  let cache: ImageCache | null = null;
+  let openProblem: string | null = null;
+  let progress: ImageRunProgress | null = null;
+  let running = false;
+
+  function opened(): ImageCache | null {
+    if (cache !== null) return cache;
+    try {
+      cache = openImageCache(deps);
+      openProblem = null;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      openProblem = `Product pictures cannot be kept: ${error.message}`;
+    }
+    return cache;
+  }
+
+  return {
+    async run(options) {
+      const settings = await deps.settings();
+      if (options.download && !settings.enabled) return null;
+      if (running)
+        throw new AppError("conflict", "Pictures are already being downloaded. Wait for that to finish.");
+      const current = opened();
+      if (current === null) throw new AppError("storage", openProblem ?? "Product pictures cannot be kept.");
+      running = true;
+      progress = null;
+      const onProgress = (next: ImageRunProgress) => {
+        progress = next;
+        options.onProgress?.(next);
+      };
+      const run = { catalogFile: options.catalogFile, capBytes: settings.capMegabytes * megabyte };
+      try {
+        if (deps.worker === undefined) {
+          return await current.run({ ...run, ...options, auth: deps.auth, onProgress });
+        }
+        // Asked here, where the session lives; the worker gets it as data.
+        const auth = options.download ? await deps.auth().catch(() => null) : null;
+        return await runImagesInWorker({
+          workerUrl: deps.worker,
+          job: { ...run, dataDir: deps.dataDir, download: options.download, auth },
+          signal: options.signal,
+          onProgress,
+        });
+      } finally {
+        running = false;
+        progress = null;
+      }
+    },
+
+    async status() {
+      const settings = await deps.settings();
+      const capBytes = settings.capMegabytes * megabyte;
+      const base = { capBytes, running, enabled: settings.enabled, progress };
+      const current = opened();
+      if (current === null) return { ...base, cached: 0, wanted: 0, bytes: 0, problem: openProblem };
+      return { ...current.status(), ...base };
+    },
+
+    pictures: (productIds) => opened()?.pictures(productIds) ?? {},
+    fileOf: (hash) => opened()?.fileOf(hash) ?? null,
+    close() {
+      cache?.close();
+      cache = null;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The picture run in a worker thread of its own, so the main thread, which answers the till's scans,
+// never waits for a download, a hash or a write. It gets the run as plain data (the token included,
+// asked for once on the main side), reports progress, and ends with the summary or the error. A
+// "cancel" message stops it; the next run continues where it stopped.
+import { parentPort, workerData } from "node:worker_threads";
+import { z } from "zod";
+import { isAppError } from "../../shared/app-error.ts";
+import { openImageCache } from "./image-cache.ts";
+import type { ImageWorkerMessage } from "./image-worker-run.ts";
+
+const jobSchema = z.object({
+  dataDir: z.string(),
+  catalogFile: z.string(),
+  capBytes: z.number().int().positive(),
+  download: z.boolean(),
+  auth: z.object({ origin: z.string(), token: z.string() }).nullable(),
+});
+export type ImageWorkerJob = z.infer<typeof jobSchema>;
+
+const port = parentPort;
+if (port === null) throw new Error("image-worker.ts runs only as a worker thread");
+const post = (message: ImageWorkerMessage) => port.postMessage(message);
+const job = jobSchema.parse(workerData);
+const controller = new AbortController();
+port.on("message", (message: unknown) => {
+  if (message === "cancel") controller.abort();
+});
+
+const cache = openImageCache({ dataDir: job.dataDir, fetch: globalThis.fetch, clock: Date.now });
+try {
+  const summary = await cache.run({
+    catalogFile: job.catalogFile,
+    capBytes: job.capBytes,
+    download: job.download,
+    auth: async () => job.auth,
+    signal: controller.signal,
+    onProgress: (progress) => post({ type: "progress", progress }),
+  });
+  post({ type: "done", summary });
+} catch (error) {
+  post({
+    type: "failed",
+    error: isAppError(error)
+      ? { kind: error.kind, message: error.message }
+      : {
+          kind: "internal",
+          message: "Downloading the product pictures failed unexpectedly.",
+          detail: String(error),
+        },
+  });
+} finally {
+  cache.close();
+  port.close();
+}

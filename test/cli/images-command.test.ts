@@ -1,0 +1,122 @@
+// `images sync|status|prune` as a headless till runs them: the real CLI as a child process against the
+// reference service, killed mid-download to show that a run cut off leaves no half picture and the
+// next one finishes the job.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startService } from "../../src/server/service.ts";
+import { demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
+import { adminApi, tempDir } from "../support/service-fixtures.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function signedInTill(options: { latencyMs?: number } = {}) {
+  const service = await startService({ port: 0, demoProducts: 150, ...options });
+  cleanups.push(() => service.close());
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const flags = ["--data-dir", dir.path];
+  const login = await runCli([...flags, ...demoLoginArgs(service.demo)]);
+  expect(login.code, login.stderr).toBe(0);
+  const sync = await runCli([...flags, "sync"]);
+  expect(sync.code, sync.stderr).toBe(0);
+  const live = await (await adminApi(service)).liveRecords();
+  const pictured = live.filter((product) => (product.images as Record<string, unknown>)["2x"]).length;
+  return { service, dir: dir.path, flags, pictured };
+}
+
+/** Each picture file, checked to hold exactly the bytes its name is the hash of. */
+function pictureFiles(dir: string): string[] {
+  const folder = join(dir, "images");
+  const names = readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name));
+  for (const name of names) {
+    expect(
+      createHash("sha256")
+        .update(readFileSync(join(folder, name)))
+        .digest("hex"),
+    ).toBe(name);
+  }
+  return names;
+}
+
+describe("the images command", () => {
+  it("downloads, reports and prunes the pictures of a headless till", async () => {
+    const till = await signedInTill();
+    const before = await runCli([...till.flags, "images", "status", "--json"]);
+    expect(JSON.parse(before.stdout)).toMatchObject({ cached: 0, running: false, enabled: true });
+
+    const synced = await runCli([...till.flags, "images", "sync"]);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stdout).toMatch(new RegExp(`^Downloaded ${till.pictured * 2} pictures \\(`, "u"));
+    expect(synced.stdout).toContain(
+      `Pictures: ${till.pictured} of ${till.pictured} products with a picture are kept`,
+    );
+    expect(pictureFiles(till.dir)).toHaveLength(till.pictured * 2);
+
+    const status = await runCli([...till.flags, "status"]);
+    expect(status.stdout).toContain(`Pictures: ${till.pictured} of ${till.pictured} products`);
+
+    // A product deleted on the service: after the next sync, prune deletes its pictures.
+    const admin = await adminApi(till.service);
+    const victim = (await admin.liveRecords()).find(
+      (product) => (product.images as Record<string, unknown>)["2x"],
+    );
+    await admin.deleteProduct(victim?.id as string);
+    expect((await runCli([...till.flags, "sync"])).code).toBe(0);
+    const pruned = await runCli([...till.flags, "images", "prune", "--json"]);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(JSON.parse(pruned.stdout)).toMatchObject({
+      summary: { fetched: 0, deleted: 2 },
+      status: { cached: till.pictured - 1 },
+    });
+    expect(pictureFiles(till.dir)).toHaveLength((till.pictured - 1) * 2);
+  });
+
+  it("refuses an unknown action in plain words", async () => {
+    const till = await signedInTill();
+    const wrong = await runCli([...till.flags, "images", "download"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(
+      '"download" is not something to do with the pictures: say sync, status or prune.',
+    );
+    const none = await runCli([...till.flags, "images"]);
+    expect(none.stderr).toContain("Say what to do with the pictures: sync, status or prune.");
+    const help = await runCli(["images", "--help"]);
+    expect(help.stdout).toContain("images sync|status|prune [--json]");
+  });
+
+  it("killed mid-download, leaves only whole pictures, and the next run finishes the job", async () => {
+    // Every answer 150 ms away: the run takes seconds, long enough to kill it half-way.
+    const till = await signedInTill({ latencyMs: 150 });
+    const { child, done } = startCli([...till.flags, "images", "sync"]);
+    const folder = join(till.dir, "images");
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const present = (() => {
+        try {
+          return readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name)).length;
+        } catch {
+          return 0;
+        }
+      })();
+      if (present >= 10) break;
+    }
+    child.kill("SIGKILL");
+    expect((await done).signal).toBe("SIGKILL");
+    const cut = pictureFiles(till.dir);
+    expect(cut.length).toBeLessThan(till.pictured * 2);
+
+    const resumed = await runCli([...till.flags, "images", "sync", "--json"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const { summary, status } = JSON.parse(resumed.stdout);
+    // Only what was missing is downloaded again (a picture renamed just before the kill at most twice).
+    expect(summary.fetched).toBeLessThanOrEqual(till.pictured * 2 - cut.length + 4);
+    expect(status.cached).toBe(till.pictured);
+    expect(pictureFiles(till.dir)).toHaveLength(till.pictured * 2);
+    expect(readdirSync(folder).filter((name) => name.startsWith(".part-"))).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+// Picture answers a till must refuse without harm: too large, endless, silent, not a picture, sent
+// elsewhere, failing. Nothing half-written stays, the token never leaves the service's origin, and a
+// failure is tried again later, but not forever. Also: a run cut off half-way resumes where it stopped.
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
+import {
+  type ImageRunOptions,
+  imageFolderOf,
+  maxImageBytes,
+  openImageCache,
+} from "../../../src/core/images/image-cache.ts";
+import { type RunningService, startService } from "../../../src/server/service.ts";
+import { manualClock } from "../../support/manual-clock.ts";
+import { goodPicture, type PictureHost, startPictureHost } from "../../support/picture-host.ts";
+import { adminApi, openTestCore, signInDemo } from "../../support/service-fixtures.ts";
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(paths: readonly string[]) {
+  const service: RunningService = await startService({ port: 0, demoProducts: 0 });
+  cleanups.push(() => service.close());
+  const other = await startPictureHost();
+  cleanups.push(() => other.close());
+  const host: PictureHost = await startPictureHost({ redirectTo: other.baseUrl });
+  cleanups.push(() => host.close());
+  const admin = await adminApi(service);
+  const ids = new Map<string, string>();
+  for (const path of paths) {
+    const product = await admin.createProduct({
+      name: `At ${path}`,
+      images: { "1x": `${host.baseUrl}${path}` },
+    });
+    ids.set(path, product.id as string);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), "pictures-test-"));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const wired = openTestCore(dataDir);
+  cleanups.push(() => wired.core.close());
+  await signInDemo(wired.session, service);
+  await wired.core.sync();
+  const clock = manualClock(Date.parse("2026-03-02T09:00:00Z"));
+  const cache = openImageCache({ dataDir, fetch: globalThis.fetch, clock: clock.now });
+  cleanups.push(() => cache.close());
+  const folder = imageFolderOf(dataDir);
+  return {
+    service,
+    host,
+    other,
+    ids,
+    clock,
+    cache,
+    run: (options: Partial<ImageRunOptions> = {}) =>
+      cache.run({
+        catalogFile: catalogFileFor(dataDir, service.demo.accountId),
+        capBytes: 500_000_000,
+        download: true,
+        auth: async () => ({ origin: service.baseUrl, token: "service-token" }),
+        deadlines: { firstByteMs: 400, wholeAnswerMs: 1_000 },
+        ...options,
+      }),
+    /** Everything in the folder but the cache's own database. */
+    files: async () => (await readdir(folder)).filter((name) => !name.startsWith("cache.sqlite")),
+    requestsFor: (path: string) => host.requests.filter((request) => request.path === path).length,
+  };
+}
+
+const hostile = [
+  "/huge.png",
+  "/lying-length.png",
+  "/endless.png",
+  "/silent.png",
+  "/page.png",
+  "/vector.svg",
+  "/elsewhere.png",
+  "/missing.png",
+  "/broken.png",
+];
+
+describe("hostile picture answers", () => {
+  it("are refused without harm: nothing kept, nothing half-written, reading stopped early", async () => {
+    const till = await setUp([...hostile, "/nearby.png"]);
+    const summary = await till.run();
+
+    expect(summary).toMatchObject({ toFetch: 10, fetched: 1, failed: hostile.length });
+    // Only the same-origin redirect's picture is kept; the one across origins was never asked for.
+    const pictures = till.cache.pictures([...till.ids.values()]);
+    expect(Object.keys(pictures)).toEqual([till.ids.get("/nearby.png")]);
+    expect(await till.files()).toEqual([pictures[till.ids.get("/nearby.png") as string]]);
+    expect(till.other.requests).toEqual([]);
+    // The huge answers were cut off at the size cap, not read to their 50 MB.
+    for (const path of ["/huge.png", "/lying-length.png"]) {
+      expect(till.host.sent.get(path) ?? 0).toBeLessThan(maxImageBytes * 4);
+    }
+    expect(till.cache.status().problem).toBe(
+      `${hostile.length} product pictures could not be downloaded; they are tried again later. The products show without a picture meanwhile.`,
+    );
+  });
+
+  it("never carry the service's token to another origin", async () => {
+    const till = await setUp(["/good/5.png", "/nearby.png"]);
+    await till.run();
+    expect(till.host.requests.length).toBeGreaterThan(0);
+    expect(till.host.requests.map((request) => request.authorization)).toEqual(
+      till.host.requests.map(() => undefined),
+    );
+    // The same pictures with the host as the service's origin: now the token goes along.
+    const asService = await setUp(["/good/6.png"]);
+    await asService.run({ auth: async () => ({ origin: asService.host.baseUrl, token: "t0ken" }) });
+    expect(asService.host.requests.map((request) => request.authorization)).toEqual(["Bearer t0ken"]);
+  });
+
+  it("are tried again later when the host may recover, given up when it cannot, and never forever", async () => {
+    const till = await setUp(hostile);
+    await till.run();
+    const asked = () => Object.fromEntries(hostile.map((path) => [path, till.requestsFor(path)]));
+    expect(Object.values(asked())).toEqual(hostile.map(() => 1));
+
+    await till.run();
+    expect(Object.values(asked())).toEqual(hostile.map(() => 1));
+
+    const recoverable = ["/endless.png", "/silent.png", "/missing.png", "/broken.png"];
+    for (let round = 2; round <= 8; round++) {
+      till.clock.advance(25 * 3_600_000);
+      await till.run();
+      for (const path of hostile) {
+        expect(till.requestsFor(path), path).toBe(recoverable.includes(path) ? Math.min(round, 5) : 1);
+      }
+    }
+  });
+});
+
+describe("an interrupted picture run", () => {
+  it("leaves no half picture and continues where it stopped", async () => {
+    const paths = Array.from({ length: 10 }, (_, index) => `/slow/${index + 1}.png`);
+    const till = await setUp(paths);
+    const controller = new AbortController();
+    const first = await till.run({
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.fetched >= 3) controller.abort();
+      },
+    });
+    expect(first.cancelled).toBe(true);
+    const kept = await till.files();
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.length).toBeLessThan(paths.length);
+    // Every file is a whole picture under its own hash: no temporary file, nothing cut short.
+    const good = new Set(paths.map((_, index) => goodPicture(index + 1)).map((bytes) => sha256(bytes)));
+    for (const name of kept) expect(good.has(name), name).toBe(true);
+
+    const second = await till.run();
+    expect(second).toMatchObject({ fetched: paths.length - kept.length, cancelled: false });
+    expect((await till.files()).sort()).toEqual([...good].sort());
+    // A picture fetched whole before the cut was not asked for again.
+    const askedTwice = paths.filter((path) => till.requestsFor(path) > 1);
+    expect(askedTwice.length).toBeLessThanOrEqual(paths.length - kept.length);
+  });
+});
+
+function sha256(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
