@@ -1,10 +1,10 @@
 // npm run screenshot: the README's picture of the scan screen (docs/scan-screen.png), taken from the
 // real screens in Chromium at a till's 1280x800 in the light theme, after a real sign-in and sync
-// against the reference service: a few products scanned (so the scan history has something to show),
-// then a variant with its family. Run it after changing the screens.
+// against the reference service and the pictures' download: a few products scanned (so the scan
+// history has something to show), then one with a picture. Run it after changing the screens.
 import { join } from "node:path";
 import { startBrowserTill } from "../test/support/browser-till.ts";
-import { largestFamilyVariant, plainProducts } from "../test/support/demo-products.ts";
+import { largestFamilyVariant, plainWithAndWithoutPicture } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";
 
 const target = join(import.meta.dirname, "..", "docs", "scan-screen.png");
@@ -21,17 +21,26 @@ try {
     remember: false,
   });
   await till.catalog.service.startSync({ mode: "incremental" });
+  // The pictures download after the sync; the screenshot waits for all of them.
+  for (;;) {
+    const { images } = await till.catalog.service.status();
+    if (!images.running && images.cached > 0 && images.cached === images.wanted) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const records = await (await adminApi(upstream)).liveRecords();
-  const variant = largestFamilyVariant(records);
-  for (const product of [...plainProducts(records, 4), variant]) {
+  const { pictured, bare } = plainWithAndWithoutPicture(records);
+  for (const product of [bare, largestFamilyVariant(records), pictured]) {
     // Typed into the code field, not sent as a scanner's burst: on a busy machine a burst can come
     // too slowly to count as a scan, and the picture must not depend on the machine's load.
     await page.getByLabel("Barcode or code").fill(product.barcode as string);
     await page.getByLabel("Barcode or code").press("Enter");
     await page.locator(".result-card h3", { hasText: product.name }).first().waitFor();
   }
+  await page
+    .locator(".result-card .product-picture img")
+    .evaluate((image: HTMLImageElement) => image.decode());
   await page.screenshot({ path: target });
-  console.log(`docs/scan-screen.png: ${variant.name} (${variant.barcode})`);
+  console.log(`docs/scan-screen.png: ${pictured.name} (${pictured.barcode})`);
 } finally {
   await till.close();
 }

@@ -42,6 +42,21 @@ function show(
 }
 
 describe("settings form", () => {
+  it("turns the picture download off and sets the pictures' space, and refuses a space it cannot use", async () => {
+    const onSave = show();
+    const space = screen.getByLabelText(/Space for pictures/);
+    fireEvent.change(space, { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/Space for pictures.*1.*100000/);
+    expect(onSave).not.toHaveBeenCalled();
+
+    fireEvent.change(space, { target: { value: "2000" } });
+    fireEvent.click(screen.getByLabelText("Download product pictures after each sync"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].images).toEqual({ enabled: false, capMegabytes: 2000 });
+  });
+
   it("saves the service address, intervals, scanner thresholds, prefix key, timeouts, sound and language", async () => {
     const onSave = show();
     fireEvent.change(screen.getByLabelText(/Sync every/), { target: { value: "30" } });

@@ -26,6 +26,39 @@ describe("status bar", () => {
     expect(onSync).toHaveBeenCalled();
   });
 
+  it("shows the pictures held offline, their download's progress, and when some could not be had", () => {
+    const images = status().images;
+    const held = show({ status: status({ images: { ...images, cached: 120, wanted: 130 } }) });
+    expect(held.bar.textContent).toContain("Pictures: 120 of 130");
+    held.unmount();
+    const loading = show({
+      status: status({
+        images: {
+          ...images,
+          cached: 40,
+          wanted: 130,
+          running: true,
+          progress: { toFetch: 90, fetched: 30, failed: 2 },
+        },
+      }),
+    });
+    expect(loading.bar.textContent).toContain("Downloading pictures: 32 of 90");
+    loading.unmount();
+    const short = show(
+      {
+        status: status({
+          images: { ...images, cached: 120, wanted: 130, problem: "The picture host is down." },
+        }),
+      },
+      "de",
+    );
+    expect(short.bar.textContent).toContain("Bilder: 120 von 130 (einige ließen sich nicht laden)");
+    expect(short.bar.querySelector(".pictures")?.getAttribute("title")).toBe("The picture host is down.");
+    short.unmount();
+    const off = show({ status: status({ images: { ...images, cached: 120, wanted: 130, enabled: false } }) });
+    expect(off.bar.querySelector(".pictures")).toBeNull();
+  });
+
   it("highlights a stale catalog, a count that differs from the service's, and being offline", () => {
     const { bar } = show({
       status: status({

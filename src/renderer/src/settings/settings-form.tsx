@@ -42,7 +42,8 @@ interface NumberField {
     | "connectSeconds"
     | "firstByteSeconds"
     | "wholeAnswerSeconds"
-    | "syncStallMinutes";
+    | "syncStallMinutes"
+    | "pictureCapMegabytes";
   label: MessageKey;
   min: number;
   max: number;
@@ -58,6 +59,7 @@ const numberFields: NumberField[] = [
   { name: "firstByteSeconds", label: "settings.firstByteTimeout", min: 1, max: 600 },
   { name: "wholeAnswerSeconds", label: "settings.answerTimeout", min: 1, max: 3600 },
   { name: "syncStallMinutes", label: "settings.syncStall", min: 1, max: 120 },
+  { name: "pictureCapMegabytes", label: "settings.pictureCap", min: 1, max: 100_000 },
 ];
 
 const scannerTextFields: [keyof ScannerText, MessageKey][] = [
@@ -80,6 +82,7 @@ function numbersOf(settings: AppSettings): Record<NumberField["name"], string> {
     firstByteSeconds: String(settings.requestTimeouts.firstByteSeconds),
     wholeAnswerSeconds: String(settings.requestTimeouts.wholeAnswerSeconds),
     syncStallMinutes: String(settings.syncStallMinutes),
+    pictureCapMegabytes: String(settings.images.capMegabytes),
   };
 }
 
@@ -96,6 +99,7 @@ export function SettingsForm(props: SettingsFormProps) {
     groupSeparator: settings.scanner.groupSeparator,
   });
   const [sound, setSound] = useState(settings.sound);
+  const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
   const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
@@ -144,6 +148,10 @@ export function SettingsForm(props: SettingsFormProps) {
       sound,
       language,
       prices: priceChange,
+      images: {
+        enabled: pictures,
+        capMegabytes: parsed.pictureCapMegabytes ?? settings.images.capMegabytes,
+      },
     };
     const result = await props.onSave(change);
     setMessage(
@@ -199,7 +207,20 @@ export function SettingsForm(props: SettingsFormProps) {
       </fieldset>
       <fieldset>
         <legend>{t("settings.connection")}</legend>
-        {numberFields.slice(5).map(numberInput)}
+        {numberFields.slice(5, 9).map(numberInput)}
+      </fieldset>
+      <fieldset>
+        <legend>{t("settings.pictures")}</legend>
+        <div className="field checkbox">
+          <input
+            id={`${id}-pictures`}
+            type="checkbox"
+            checked={pictures}
+            onChange={(event) => setPictures(event.target.checked)}
+          />
+          <label htmlFor={`${id}-pictures`}>{t("settings.picturesOn")}</label>
+        </div>
+        {numberFields.slice(9).map(numberInput)}
       </fieldset>
       <PriceFields formId={id} value={prices} onValue={setPrices} loadBranches={props.loadBranches} />
       <div className="field checkbox">

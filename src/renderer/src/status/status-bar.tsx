@@ -1,10 +1,12 @@
 // How current the till's catalog is, at a glance: online or not, "catalog as of" (out of date
 // highlighted), how many products against the service's count, the sync's progress with its ETA,
+// the product pictures held offline (or their download's progress),
 // the last error in plain words, a damaged or read-only catalog, a till clock that is off, a sync
 // button, and who is signed in until when. Always one line at the foot of the screen: what does not
 // fit ends in "…", and the whole text unfolds upwards on hover or when the keyboard focuses it.
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
 import { clockOffWarning } from "../../../shared/catalog/catalog-status.ts";
+import type { ImageCacheStatus } from "../../../shared/catalog/product-pictures.ts";
 import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
@@ -84,6 +86,7 @@ function StatusItems(props: StatusBarProps) {
         </span>
       )}
       {running && <SyncProgressView progress={progress} />}
+      {status && <PicturesView images={status.images} />}
       {status?.catalogProblem && (
         <span className="catalog-problem" role="alert">
           {errorText(status.catalogProblem, t)}
@@ -101,6 +104,25 @@ function StatusItems(props: StatusBarProps) {
           : t("status.signedOut")}
       </span>
     </>
+  );
+}
+
+/** The pictures held offline, or how far their download has got; nothing when pictures are off. */
+function PicturesView(props: { images: ImageCacheStatus }) {
+  const { t, integer } = useI18n();
+  const { images } = props;
+  if (!images.enabled || (images.wanted === 0 && !images.running)) return null;
+  const { progress } = images;
+  return (
+    <span className="pictures" title={images.problem ?? undefined}>
+      {images.running && progress
+        ? t("status.picturesLoading", {
+            done: integer(progress.fetched + progress.failed),
+            total: integer(progress.toFetch),
+          })
+        : t("status.pictures", { cached: integer(images.cached), wanted: integer(images.wanted) })}
+      {images.problem && <strong> ({t("status.picturesProblem")})</strong>}
+    </span>
   );
 }
 
