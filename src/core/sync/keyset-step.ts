@@ -72,15 +72,16 @@ export function walkStep(
 
   const offset = query.page * query.size;
   const firstPlaced = placed[0];
-  // The page began before the next unseen record, yet its first record is already new: records of
-  // the run changed behind the walk and the rest moved up. Nothing is kept; the next request reaches
-  // further back, page by page, until it holds the last committed record again.
+  // The page began before the next unseen record, yet it does not reach back to the last committed
+  // one: its first record is already new, or it holds none at all. Records of the run changed behind
+  // the walk and the rest moved up, or out past the end of the run. Nothing is kept; the next request
+  // reaches further back, page by page, until it holds the last committed record again (or starts at
+  // the run's first record, which needs no proof).
   if (
     offset > 0 &&
     offset < checkpoint.seen &&
-    firstPlaced &&
     position &&
-    compare(firstPlaced, position) > 0
+    (firstPlaced === undefined || compare(firstPlaced, position) > 0)
   ) {
     return { checkpoint: { ...checkpoint, seen: offset }, received: [], rejected: [] };
   }

@@ -211,6 +211,7 @@ function Screens({ shell }: CatalogAppProps) {
           (opened ? (
             <ProductView
               match={opened}
+              pictureAddress={catalog.api.imageAddress}
               onBack={() => setScreen("search")}
               onOpen={(product) => void open(product)}
             />

@@ -231,6 +231,29 @@ describe("walkStep", () => {
     expect(step.received).toEqual([]);
   });
 
+  it("reaches back when the run shrank so far behind it that the page asked for is empty", () => {
+    // Seen all 3 of the run at 5 (up to "p251"); since then "p251" was deleted and "p031" changed to
+    // a later instant. The run at 5 holds one record now: page 1 of size 2 (offset 2) is empty, yet
+    // "p031" waits after it. An empty page there proves nothing: the walk reaches back.
+    const step = walkStep(at(5, "p251", 3), { page: 1, size: 2, deleted: false }, page([], 2), now);
+    expect(step.checkpoint).toEqual(at(5, "p251", 2));
+    expect(nextQuery(step.checkpoint, 1, false)).toMatchObject({ page: 0 });
+    const from = walkStep(
+      step.checkpoint,
+      { page: 0, size: 3, deleted: false },
+      page(
+        [
+          [5, "p137"],
+          [9, "p031"],
+        ],
+        3,
+      ),
+      now,
+    );
+    expect(ids(from)).toEqual(["p031"]);
+    expect(from.checkpoint.done).toBe(true);
+  });
+
   it("goes on from its place when the page it reached back to ends at the last committed record", () => {
     // Seen 3 of the run at 2 (up to "c"); the last record was dated far ahead, then the service
     // dated it back: the page reached back to holds "c" again, as its last record, and nothing new.

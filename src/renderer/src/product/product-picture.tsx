@@ -3,6 +3,7 @@
 // picture cannot be loaded, a calm placeholder keeps the slot: never a broken-image icon, and no
 // request at all when there is no address.
 import { useState } from "react";
+import type { ProductFamily } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 
 export interface ProductPictureProps {
@@ -31,4 +32,17 @@ export function ProductPicture({ address, alt }: ProductPictureProps) {
       <img src={address} alt={alt} decoding="async" onError={() => setFailed(address)} />
     </div>
   );
+}
+
+/**
+ * Where the picture of a family's product is served from: its own, else (a variant) its parent's;
+ * null when neither is cached or the host serves no pictures.
+ */
+export function familyPictureAddress(
+  family: Pick<ProductFamily, "product" | "parent" | "pictures">,
+  pictureAddress: ((hash: string) => string) | undefined,
+): string | null {
+  const { product, parent, pictures } = family;
+  const hash = pictures[product.id] ?? (parent ? pictures[parent.id] : undefined);
+  return hash && pictureAddress ? pictureAddress(hash) : null;
 }

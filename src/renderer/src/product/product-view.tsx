@@ -3,11 +3,14 @@
 import type { Product } from "../../../shared/api/product.ts";
 import type { ProductFamily } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+import { familyPictureAddress, ProductPicture } from "./product-picture.tsx";
 import { ProductSummary } from "./product-summary.tsx";
 import { VariantMatrix } from "./variant-matrix.tsx";
 
 export function ProductView(props: {
   match: ProductFamily;
+  /** Where the page loads a cached picture from, by its hash; without it no picture is shown. */
+  pictureAddress?: (hash: string) => string;
   onBack: () => void;
   onOpen: (product: Product) => void;
 }) {
@@ -27,6 +30,12 @@ export function ProductView(props: {
         price={prices[product.id] ?? null}
         headingId="product-heading"
         headingLevel={2}
+        picture={
+          <ProductPicture
+            address={familyPictureAddress(props.match, props.pictureAddress)}
+            alt={product.name}
+          />
+        }
       />
       {variants.length > 0 && (
         <>

@@ -7,7 +7,7 @@ import type { LabelCharge } from "../../../shared/catalog/label-charge.ts";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { Money } from "../../../shared/catalog/money.ts";
 import { useI18n } from "../i18n/i18n.tsx";
-import { ProductPicture } from "../product/product-picture.tsx";
+import { familyPictureAddress, ProductPicture } from "../product/product-picture.tsx";
 import { ProductSummary } from "../product/product-summary.tsx";
 import { VariantMatrix } from "../product/variant-matrix.tsx";
 import { ScanDetails } from "./scan-details.tsx";
@@ -51,9 +51,7 @@ function FoundResult(props: { answer: LookupAnswer; pictureAddress?: (hash: stri
   const { match, label, price } = props.answer;
   if (!match) return null;
   const { product, parent, variants } = match;
-  // A variant without a picture of its own looks like its parent.
-  const hash = match.pictures[product.id] ?? (parent ? match.pictures[parent.id] : undefined);
-  const address = hash && props.pictureAddress ? props.pictureAddress(hash) : null;
+  const address = familyPictureAddress(match, props.pictureAddress);
   return (
     <>
       <ProductSummary
