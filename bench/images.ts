@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
+import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
 import { wireCatalog } from "../src/core/catalog-wiring.ts";
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { type CatalogService, createCatalogService } from "../src/core/service/catalog-service.ts";
@@ -33,9 +34,10 @@ async function scratchDir(): Promise<string> {
 function catalogContents(dataDir: string, accountId: string): { urls: string[]; codes: string[] } {
   const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true });
   try {
-    const records = db.prepare("SELECT record FROM products WHERE deleted = 0").pluck().all() as string[];
-    const urls = records.flatMap((record) =>
-      imageSourcesOf(JSON.parse(record).images).map((source) => source.url),
+    const rows = db.prepare("SELECT shape, record FROM products WHERE deleted = 0").all() as StoredRecord[];
+    const decoder = recordDecoder(db);
+    const urls = rows.flatMap((row) =>
+      imageSourcesOf(decoder.value(row, "images")).map((source) => source.url),
     );
     const codes = (
       db.prepare("SELECT code FROM product_codes ORDER BY rowid").pluck().all() as string[]
