@@ -9,7 +9,8 @@ export const pricePx = 40;
 
 /**
  * What breaks the till's layout: a page that scrolls (either way), a status bar not at the foot or
- * over one line, a visible control smaller than a finger, a price smaller than 40 px. Empty: none.
+ * over one line, a visible control smaller than a finger, a price smaller than 40 px, a variant grid's
+ * box that scrolls out of the keyboard's reach or is a tab stop with nothing to scroll. Empty: none.
  */
 export function layoutProblems(limits: { fingerPx: number; pricePx: number }): string[] {
   const problems: string[] = [];
@@ -41,6 +42,13 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
   for (const price of document.querySelectorAll(".price-gross")) {
     const size = Number.parseFloat(getComputedStyle(price).fontSize);
     if (size < limits.pricePx) problems.push(`the price ${name(price)} is ${size} px`);
+  }
+  for (const box of document.querySelectorAll<HTMLElement>(".grid-scroll")) {
+    const scrolls = box.scrollWidth > box.clientWidth;
+    const reachable = box.tabIndex === 0 || box.querySelector("button") !== null;
+    if (scrolls && !reachable) problems.push(`${name(box)} scrolls sideways out of the keyboard's reach`);
+    if (!scrolls && box.hasAttribute("tabindex"))
+      problems.push(`${name(box)} is a tab stop with nothing to scroll`);
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 // Variant families laid out by how many options they have.
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { VariantMatrix } from "../../../src/renderer/src/product/variant-matrix.tsx";
 import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
@@ -132,5 +132,39 @@ describe("variant matrix", () => {
     show({ parent: shirt, variants: shirtVariants, onOpen });
     screen.getAllByRole("button")[0]?.click();
     expect(onOpen).toHaveBeenCalledWith(shirtVariants[0]);
+  });
+
+  describe("its scrolling box", () => {
+    // jsdom lays nothing out: the box's widths are given as a browser would measure them.
+    function boxWidths(content: number, box: number) {
+      vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains("grid-scroll") ? content : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains("grid-scroll") ? box : 0;
+      });
+    }
+    const scrollBox = () => document.querySelector(".grid-scroll") as HTMLElement;
+    afterEach(() => vi.restoreAllMocks());
+
+    it("takes the keyboard's focus when the family is wider than the screen", () => {
+      boxWidths(1400, 900);
+      show({ parent: shirt, variants: shirtVariants });
+      expect(scrollBox().tabIndex).toBe(0);
+      expect(scrollBox().getAttribute("tabindex")).toBe("0");
+    });
+
+    it("is no tab stop when the family fits", () => {
+      boxWidths(600, 900);
+      show({ parent: shirt, variants: shirtVariants });
+      expect(scrollBox().hasAttribute("tabindex")).toBe(false);
+    });
+
+    it("leaves the focus to its cells when they are buttons, even when it scrolls", () => {
+      boxWidths(1400, 900);
+      show({ parent: shirt, variants: shirtVariants, onOpen: vi.fn() });
+      expect(scrollBox().hasAttribute("tabindex")).toBe(false);
+      expect(within(scrollBox()).getAllByRole("button").length).toBeGreaterThan(0);
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { FamilyPrices } from "../../../shared/catalog/lookup-answer.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+import { useSidewaysOverflow } from "./sideways-overflow.ts";
 import { type Combination, combinations, type OptionAxis, optionAxes, variantAt } from "./variant-options.ts";
 
 export interface VariantMatrixProps {
@@ -52,11 +53,13 @@ function OptionGrid(props: VariantMatrixProps & { fixed: Combination; axes: Opti
   const cell = (combination: Combination) => (
     <VariantCell {...props} variant={variantAt(props.variants, { ...props.fixed, ...combination })} />
   );
+  const [box, overflows] = useSidewaysOverflow<HTMLDivElement>();
+  // A family wider than the screen scrolls within its own box, never the page. The keyboard reaches
+  // it through the cells when they are buttons (focus scrolls them into view), else the box itself
+  // takes the focus, but only while it has something to scroll.
+  const tabStop = overflows && !props.onOpen;
   return (
-    // A family wider than the screen scrolls within its own box, never the page; the box takes the
-    // focus so the keyboard can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <div className="grid-scroll" tabIndex={0}>
+    <div className="grid-scroll" ref={box} tabIndex={tabStop ? 0 : undefined}>
       <OptionTable caption={caption} rows={rows} columns={columns} cell={cell} />
     </div>
   );
