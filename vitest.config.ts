@@ -23,18 +23,27 @@ function electronViteQueries(): Plugin {
   };
 }
 
+/**
+ * Files that measure time against the machine's (a browser's frame, a scanner's key gaps, a request's
+ * deadline): they run after the rest, one at a time, so nothing else competes for the cores.
+ */
+const alone = ["test/e2e/**/*.test.ts", "test/core/sync/stalled-answers.test.ts"];
+
 export default defineConfig({
   plugins: [react(), electronViteQueries()],
   test: {
     // Real servers, real SQLite files and child processes: give them room on a shared 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Most files wait on sockets, child processes and disks more than on a core: two at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
+          exclude: alone,
           environment: "node",
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },
@@ -47,6 +56,16 @@ export default defineConfig({
           include: ["test/renderer/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["test/renderer/support/cleanup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "alone",
+          include: alone,
+          environment: "node",
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
