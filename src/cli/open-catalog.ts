@@ -1,4 +1,5 @@
 // The CLI's catalog: everything under one data directory, secrets in a file only its owner can read.
+import { join } from "node:path";
 import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
 import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
@@ -44,8 +45,17 @@ export async function withCatalog<T>(
 ): Promise<T> {
   const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env), deadlines);
   try {
+    await warnOfUnusableSettings(catalog, io);
     return await work(catalog);
   } finally {
     await catalog.close();
+  }
+}
+
+/** A setting edited by hand into something unusable is said, not silently replaced by its default. */
+async function warnOfUnusableSettings(catalog: OpenCatalog, io: CliIo): Promise<void> {
+  const file = join(catalog.dataDir, "settings.json");
+  for (const problem of await catalog.settings.unusable()) {
+    io.stderr.write(`Setting ignored, its default used instead: ${problem} (in ${file})\n`);
   }
 }

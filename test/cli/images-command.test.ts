@@ -2,7 +2,7 @@
 // reference service, killed mid-download to show that a run cut off leaves no half picture and the
 // next one finishes the job.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startService } from "../../src/server/service.ts";
@@ -44,6 +44,24 @@ function pictureFiles(dir: string): string[] {
 }
 
 describe("the images command", () => {
+  it("names a cap edited by hand into something unusable, and works with the default meanwhile", async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const settingsFile = join(dir.path, "settings.json");
+    const statusWith = async (images: unknown) => {
+      writeFileSync(settingsFile, JSON.stringify({ images }));
+      return runCli(["--data-dir", dir.path, "images", "status", "--json"]);
+    };
+    const broken = await statusWith({ enabled: false, capMegabytes: 0 });
+    expect(broken.code, broken.stderr).toBe(0);
+    expect(broken.stderr).toContain("images.capMegabytes: The picture cache's size must be at least 1 MB");
+    expect(broken.stderr).toContain(settingsFile);
+    expect(JSON.parse(broken.stdout)).toMatchObject({ capBytes: 500_000_000, enabled: true });
+    const fine = await statusWith({ enabled: false, capMegabytes: 7 });
+    expect(fine.stderr).toBe("");
+    expect(JSON.parse(fine.stdout)).toMatchObject({ capBytes: 7_000_000, enabled: false });
+  });
+
   it("downloads, reports and prunes the pictures of a headless till", async () => {
     const till = await signedInTill();
     const before = await runCli([...till.flags, "images", "status", "--json"]);

@@ -174,16 +174,30 @@ export const defaultSettings: AppSettings = {
 export const settingsChangeSchema = appSettingsSchema.partial().strict();
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
+export interface StoredSettings {
+  settings: AppSettings;
+  /** Each field that was stored but could not be used, in words ("images.capMegabytes: ..."). */
+  unusable: string[];
+}
+
 /**
  * Settings read back from storage: each valid field is kept, each missing or damaged one (an older
- * version, an edit by hand) falls back to its default, so one bad field never loses the others.
+ * version, an edit by hand) falls back to its default, so one bad field never loses the others. The
+ * damaged ones are named, so whoever edited the file by hand learns that the edit did not take.
  */
-export function settingsFromStored(stored: unknown): AppSettings {
+export function settingsFromStored(stored: unknown): StoredSettings {
   const fields = typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
   const settings: Record<string, unknown> = { ...defaultSettings };
+  const unusable: string[] = [];
   for (const [key, schema] of Object.entries(appSettingsSchema.shape)) {
     const parsed = (schema as z.ZodType).safeParse(fields[key]);
     if (parsed.success) settings[key] = parsed.data;
+    else if (fields[key] !== undefined) unusable.push(describeIssue(key, parsed.error.issues[0]));
   }
-  return settings as AppSettings;
+  return { settings: settings as AppSettings, unusable };
+}
+
+function describeIssue(key: string, issue: z.core.$ZodIssue | undefined): string {
+  const path = [key, ...(issue?.path ?? []).map(String)].join(".");
+  return `${path}: ${issue?.message ?? "not a usable value"}`;
 }
