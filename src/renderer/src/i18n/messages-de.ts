@@ -238,6 +238,8 @@ export const de: Messages = {
   "setup.hint":
     "Diesen Code mit dem Scanner der Kasse scannen: Die Kasse erkennt, als welche Tastatur der Scanner tippt und was er vor oder nach einem Code sendet, und trägt beides oben ein.",
   "setup.image": "Einrichtungscode für den Scanner",
+  "setup.notDrawn":
+    "Der Einrichtungscode konnte auf diesem Computer nicht gezeichnet werden; starten Sie die App neu, um es erneut zu versuchen.",
   "setup.print": "Einrichtungscode drucken",
   "setup.done":
     "Scanner eingerichtet: Er tippt als Tastatur mit dem Layout „{layout}“; das Tastaturlayout des Scanners ist jetzt „{layout}“.",

@@ -231,6 +231,7 @@ export const en = {
   "setup.hint":
     "Scan this code with the till's scanner: the till learns which keyboard the scanner types as, and what it adds before or after a code, and fills in the fields above.",
   "setup.image": "Scanner setup code",
+  "setup.notDrawn": "The setup code could not be drawn on this computer; restart the app to try again.",
   "setup.print": "Print the setup code",
   "setup.done":
     "Scanner set up: it types as a keyboard of the layout “{layout}”; Scanner keyboard layout is now “{layout}”.",

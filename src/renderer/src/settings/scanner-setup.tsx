@@ -1,8 +1,7 @@
 // The scanner's setup code on the settings screen, and what its last scan found. Scanning it (from
 // any screen) teaches the till the scanner's keyboard layout and affixes (scanner-calibration.ts);
 // the code is drawn by bwip-js, on screen and on a page of its own when printed.
-import { toSVG } from "bwip-js/browser";
-import { useId, useMemo } from "react";
+import { useEffect, useId, useState } from "react";
 import type { ScannerLayout } from "../../../shared/keyboard/keystroke-reading.ts";
 import { type Calibration, setupCode } from "../../../shared/keyboard/scanner-calibration.ts";
 import { type MessageKey, type Translate, useI18n } from "../i18n/i18n.tsx";
@@ -20,33 +19,24 @@ export function layoutLabel(layout: ScannerLayout): MessageKey {
 export function ScannerSetup(props: { notice: SetupNotice | null }) {
   const { t } = useI18n();
   const id = useId();
-  const image = useMemo(() => {
-    const drawn = toSVG({
-      bcid: "code128",
-      text: setupCode,
-      scale: 2,
-      height: 14,
-      paddingwidth: 10,
-      paddingheight: 4,
-    });
-    // The drawing's own size, so it shows bar for bar and not at an image's default 300 px.
-    const [, , width, height] = (/viewBox="([\d.\s]+)"/u.exec(drawn)?.[1] ?? "0 0 0 0")
-      .split(/\s+/u)
-      .map(Number);
-    const svg = drawn.replace("<svg ", `<svg width="${width}" height="${height}" `);
-    return { src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`, width, height };
-  }, []);
+  const image = useSetupCodeImage();
   return (
     <section className="scanner-setup" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t("setup.heading")}</h3>
       <p>{t("setup.hint")}</p>
-      <img
-        className="setup-code"
-        src={image.src}
-        width={image.width}
-        height={image.height}
-        alt={t("setup.image")}
-      />
+      {image === "failed" ? (
+        <p className="setup-code error">{t("setup.notDrawn")}</p>
+      ) : (
+        image !== null && (
+          <img
+            className="setup-code"
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={t("setup.image")}
+          />
+        )
+      )}
       <button type="button" className="setup-print" onClick={() => window.print()}>
         {t("setup.print")}
       </button>
@@ -55,6 +45,48 @@ export function ScannerSetup(props: { notice: SetupNotice | null }) {
       </p>
     </section>
   );
+}
+
+interface SetupImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * bwip-js is four fifths of the page's script (2 MB), and only this section uses it: it is loaded
+ * when the section is shown, so the till's screens start without it. Null until drawn.
+ */
+function useSetupCodeImage(): SetupImage | "failed" | null {
+  const [image, setImage] = useState<SetupImage | "failed" | null>(null);
+  useEffect(() => {
+    let shown = true;
+    import("bwip-js/browser").then(
+      ({ toSVG }) => shown && setImage(drawSetupCode(toSVG)),
+      () => shown && setImage("failed"),
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
+  return image;
+}
+
+function drawSetupCode(toSVG: typeof import("bwip-js/browser").toSVG): SetupImage {
+  const drawn = toSVG({
+    bcid: "code128",
+    text: setupCode,
+    scale: 2,
+    height: 14,
+    paddingwidth: 10,
+    paddingheight: 4,
+  });
+  // The drawing's own size, so it shows bar for bar and not at an image's default 300 px.
+  const [, , width = 0, height = 0] = (/viewBox="([\d.\s]+)"/u.exec(drawn)?.[1] ?? "0 0 0 0")
+    .split(/\s+/u)
+    .map(Number);
+  const svg = drawn.replace("<svg ", `<svg width="${width}" height="${height}" `);
+  return { src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`, width, height };
 }
 
 function noticeText({ calibration, failure }: SetupNotice, t: Translate): string {
