@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * electron-vite turns `?asset` and `?modulePath` imports into file paths at build time; tests of the
@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
-          exclude: alone,
+          exclude: [...configDefaults.exclude, ...alone],
           environment: "node",
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },

@@ -1,10 +1,9 @@
 // The CLI's catalog: everything under one data directory, secrets in a file only its owner can read.
-import { join } from "node:path";
 import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
 import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
 import type { Session } from "../core/session/session.ts";
-import { dataDirStores } from "../core/storage/data-dir-stores.ts";
+import { dataDirStores, settingsFileIn } from "../core/storage/data-dir-stores.ts";
 import type { SettingsStore } from "../core/storage/settings-store.ts";
 import type { CliIo } from "./cli-io.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
@@ -54,7 +53,7 @@ export async function withCatalog<T>(
 
 /** A setting edited by hand into something unusable is said, not silently replaced by its default. */
 async function warnOfUnusableSettings(catalog: OpenCatalog, io: CliIo): Promise<void> {
-  const file = join(catalog.dataDir, "settings.json");
+  const file = settingsFileIn(catalog.dataDir);
   for (const problem of await catalog.settings.unusable()) {
     io.stderr.write(`Setting ignored, its default used instead: ${problem} (in ${file})\n`);
   }

@@ -10,6 +10,11 @@ import type { RecordStore } from "./record-store.ts";
 import type { SecretStore } from "./secret-store.ts";
 import { type SettingsStore, settingsStoreOver } from "./settings-store.ts";
 
+/** The settings file, named where a person who edits it by hand must be told of it. */
+export function settingsFileIn(dataDir: string): string {
+  return join(dataDir, "settings.json");
+}
+
 export function dataDirStores(dataDir: string): {
   records: RecordStore<SessionInfo>;
   secrets: SecretStore;
@@ -18,6 +23,6 @@ export function dataDirStores(dataDir: string): {
   return {
     records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
     secrets: createFileSecretStore(join(dataDir, "secrets", "secrets.json")),
-    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
+    settings: settingsStoreOver(createJsonFileStore(settingsFileIn(dataDir), z.unknown())),
   };
 }
