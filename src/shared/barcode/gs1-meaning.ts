@@ -4,7 +4,7 @@ import { parseGs1ElementString } from "./gs1-element-string.ts";
 import { catalogKey, gtinSearchKeys } from "./gtin.ts";
 import { plainMeaning, type ScanMeaning } from "./scan-meaning.ts";
 import { malformedGs1 } from "./scan-problem.ts";
-import type { ScanReading } from "./scan-reading.ts";
+import type { ScanReading } from "./scan-types.ts";
 
 export function readGs1Meaning(text: string, today: Date): ScanMeaning {
   const verbatim = catalogKey(text);

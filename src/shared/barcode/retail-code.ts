@@ -4,7 +4,7 @@ import { catalogKey, gtinSearchKeys, hasValidCheckDigit } from "./gtin.ts";
 import { readScaleLabel, type ScaleLabel, type ScaleRule, samePluBaseCodes } from "./scale-label.ts";
 import { plainMeaning, type ScanMeaning } from "./scan-meaning.ts";
 import { malformedCode, wrongCheckDigit } from "./scan-problem.ts";
-import type { ScanKind } from "./scan-reading.ts";
+import type { ScanKind } from "./scan-types.ts";
 import type { SymbologyHint } from "./symbology-hint.ts";
 import { expandUpcE } from "./upc-e.ts";
 

@@ -1,6 +1,6 @@
 // The part of a reading that depends on what the code means, not on how the scanner sent it:
 // each kind of code has its own reader producing one of these.
-import type { CheckDigitVerdict, ScanKind, ScanReading } from "./scan-reading.ts";
+import type { CheckDigitVerdict, ScanKind, ScanReading } from "./scan-types.ts";
 
 export type ScanMeaning = Omit<ScanReading, "normalised" | "symbologyId">;
 

@@ -1,5 +1,5 @@
 // The words a cashier sees when a scan cannot be used as it is.
-import type { ScanProblem } from "./scan-reading.ts";
+import type { ScanProblem } from "./scan-types.ts";
 
 export function emptyScan(): ScanProblem {
   return { kind: "empty", message: "Nothing was scanned: scan the barcode again or type the code." };
