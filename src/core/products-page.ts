@@ -41,8 +41,6 @@ export interface ProductsPageResult {
   positions: (RecordPosition | null)[];
   /** The service's `request.cursor.next`, or null on the last page. */
   next: CursorPosition | null;
-  /** The service's `cursor.next` URL, or null on the last page. */
-  nextUrl: string | null;
   /** The service's clock when it answered (its Date header), or null when it did not say. */
   serverTimeMs: number | null;
 }

@@ -1,7 +1,5 @@
 // The app's client for the commerce service: the contract's endpoints, every answer parsed with the
 // shared schemas at this edge, transient failures retried, every failure an AppError.
-import { z } from "zod";
-import { envelopeSchema } from "../../shared/api/common.ts";
 import {
   type KeyLoginRequest,
   type KeyLoginResult,
@@ -9,11 +7,9 @@ import {
   type OrganisationLoginResult,
   organisationLoginResultSchema,
 } from "../../shared/api/login.ts";
-import { productsMetaSchema, singleProductSchema } from "../../shared/api/pagination.ts";
-import { productSchema } from "../../shared/api/product.ts";
-import { type CreateSubUserRequest, type SubUser, subUserSchema } from "../../shared/api/sub-user.ts";
-import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../products-page.ts";
-import { invalidResponse, parseResponse } from "./api-errors.ts";
+import { productsMetaSchema } from "../../shared/api/pagination.ts";
+import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
+import { parseResponse } from "./api-errors.ts";
 import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
@@ -49,7 +45,6 @@ export interface CommerceClient {
     signal?: AbortSignal,
   ): Promise<OrganisationLoginResult>;
   loginApiKey(body: KeyLoginRequest, signal?: AbortSignal): Promise<KeyLoginResult>;
-  createSubUser(auth: Auth, configurationId: string, body: CreateSubUserRequest): Promise<SubUser>;
   /** `onSent`: told once the request is on its way (written, or the attempt over without it). */
   fetchProductsPage(
     auth: Auth,
@@ -57,19 +52,13 @@ export interface CommerceClient {
     signal?: AbortSignal,
     onSent?: () => void,
   ): Promise<ProductsPageResult>;
-  /** Follows `cursor.next` verbatim; stops on no next, an empty page, or a page shorter than asked. */
-  iterateProducts(auth: Auth, query: ProductsQuery, signal?: AbortSignal): AsyncIterable<ProductsPageResult>;
-  readProduct(auth: Auth, id: string, signal?: AbortSignal): Promise<ReceivedProduct>;
   productsTotal(auth: Auth, filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
 }
-
-const createdSubUserSchema = envelopeSchema.extend({ results: z.tuple([subUserSchema]).rest(z.unknown()) });
 
 // The contract has product reads send a content type even though they carry no body.
 const productReadHeaders = { "content-type": "application/json" };
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const origin = new URL(options.baseUrl).origin;
   const send = createJsonSender({
     baseUrl: options.baseUrl,
     fetch: options.fetch ?? globalThis.fetch,
@@ -112,12 +101,6 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     searchParams,
   });
 
-  // The token goes only to the service we were configured with, whatever a cursor link says.
-  function sameOrigin(url: string): string {
-    if (new URL(url).origin !== origin) throw invalidResponse("the next-page link points to another host");
-    return url;
-  }
-
   const client: CommerceClient = {
     loginOrganisation: ({ organisation, username, password }, signal) =>
       call(
@@ -145,54 +128,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
         signal,
       ),
 
-    // Sent once: a retry after a lost answer could create the sub-user twice.
-    createSubUser: async (auth, configurationId, body) => {
-      const url = `api/v0/configurations/${encodeURIComponent(auth.account)}/${encodeURIComponent(configurationId)}/users`;
-      const request: JsonRequest = {
-        method: "post",
-        url,
-        purpose: "authorised",
-        token: auth.token,
-        json: body,
-        secrets: [body.secret],
-      };
-      const created = await call(
-        request,
-        (answer) => parseResponse(createdSubUserSchema, answer, "new sub-user"),
-        undefined,
-        1,
-      );
-      return created.results[0];
-    },
-
     fetchProductsPage: (auth, query, signal, onSent) =>
       call(
         { ...productRead(auth, `${productsPath(auth)}/`, listParams(query)), onSent },
         toProductsPageResult,
         signal,
       ),
-
-    iterateProducts: async function* (auth, query, signal) {
-      let page = await client.fetchProductsPage(auth, query, signal);
-      for (;;) {
-        yield page;
-        if (page.nextUrl === null || page.count === 0 || page.count < query.size) return;
-        page = await call(productRead(auth, sameOrigin(page.nextUrl)), toProductsPageResult, signal);
-      }
-    },
-
-    readProduct: async (auth, id, signal) => {
-      const url = `${productsPath(auth)}/${encodeURIComponent(id)}`;
-      const answer = await call(
-        productRead(auth, url),
-        (body) => parseResponse(singleProductSchema, body, "product"),
-        signal,
-      );
-      // Outside the retry: a record that breaks the schema will not mend on a second try.
-      const raw = answer.results[0];
-      const product = parseResponse(productSchema, raw, "product record");
-      return { product, raw: raw as Record<string, unknown> };
-    },
 
     productsTotal: async (auth, filters, signal) => {
       const url = `${productsPath(auth)}/meta`;

@@ -29,7 +29,6 @@ export function toProductsPageResult(body: unknown, serverTimeMs: number | null 
     count: page.results.length,
     positions: page.results.map(recordPosition),
     next: page.request.cursor.next ?? null,
-    nextUrl: page.cursor.next ?? null,
     serverTimeMs,
   };
 }

@@ -308,7 +308,12 @@ describe("secrets", () => {
       session.signInOrganisation({ ...service.demo, password: `${service.demo.password}x`, remember: true }),
     );
     await failure(
-      session.authorised((auth, client) => client.readProduct(auth, "00000000-0000-4000-8000-000000000000")),
+      session.authorised((auth, client) =>
+        client.fetchProductsPage(
+          { ...auth, account: "00000000-0000-4000-8000-000000000000" },
+          { page: 0, size: 1, deleted: false },
+        ),
+      ),
     );
     await failure(
       session.authorised((auth, client) =>

@@ -33,7 +33,6 @@ function page(
       withNext && last
         ? { id: last[1], updated_at: iso(last[0]), page: 1, cursor_field: "updated_at" }
         : null,
-    nextUrl: null,
     serverTimeMs: now,
   };
 }
