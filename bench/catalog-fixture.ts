@@ -104,7 +104,7 @@ function sourceHash(): string {
     "src/core/catalog/catalog-writes.ts",
     "src/core/catalog/record-shape.ts",
     "src/core/catalog/stored-records.ts",
-    "src/core/catalog/search-text.ts",
+    "src/shared/catalog/search-text.ts",
     "src/core/products-page.ts",
     "src/server/demo-catalog.ts",
     "src/server/demo-catalog-words.ts",

@@ -11,15 +11,12 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { z } from "zod";
+import { wireCatalog } from "../src/core/app/catalog-wiring.ts";
+import { type CatalogApp, openCatalog } from "../src/core/app/index.ts";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
-import { wireCatalog } from "../src/core/catalog-wiring.ts";
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
-import { type CatalogService, createCatalogService } from "../src/core/service/catalog-service.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
-import { createJsonFileStore } from "../src/core/storage/json-file-store.ts";
-import { settingsStoreOver } from "../src/core/storage/settings-store.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
 import { type Ready, type RunningService, startService } from "./service-process.ts";
 
@@ -116,17 +113,12 @@ async function downloadRate(upstream: RunningService): Promise<Figure[]> {
 }
 
 /** The app's catalog service over a fresh folder, signed in, its own first sync cancelled. */
-async function openApp(
-  ready: Ready,
-  pictures: boolean,
-): Promise<{ service: CatalogService; dataDir: string }> {
+async function openApp(ready: Ready, pictures: boolean): Promise<{ service: CatalogApp; dataDir: string }> {
   const dataDir = await scratchDir();
-  const service = createCatalogService({
+  const service = openCatalog({
     dataDir,
-    ...dataDirStores(dataDir),
-    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
-    syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
-    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
+    sync: { worker: new URL("../src/core/workers/sync-worker.ts", import.meta.url) },
+    pictures: { worker: new URL("../src/core/workers/image-worker.ts", import.meta.url) },
   });
   await service.start();
   await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: pictures, capMegabytes: 500 } });
@@ -139,14 +131,14 @@ async function openApp(
   return { service, dataDir };
 }
 
-async function closeApp(app: { service: CatalogService; dataDir: string }): Promise<void> {
+async function closeApp(app: { service: CatalogApp; dataDir: string }): Promise<void> {
   await app.service.close();
   await rm(app.dataDir, { recursive: true, force: true });
 }
 
 /** Scans every 2 ms while `busy` holds (at least `minimum`), each timed from when it was due. */
 async function scanWhile(
-  service: CatalogService,
+  service: CatalogApp,
   codes: readonly string[],
   busy: () => boolean,
   minimum: number,

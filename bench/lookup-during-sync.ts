@@ -10,12 +10,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { z } from "zod";
+import { type CatalogApp, openCatalog } from "../src/core/app/index.ts";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
-import { type CatalogService, createCatalogService } from "../src/core/service/catalog-service.ts";
-import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
-import { createJsonFileStore } from "../src/core/storage/json-file-store.ts";
-import { settingsStoreOver } from "../src/core/storage/settings-store.ts";
 import { type Figure, percentile, type Side, sizeName, spread } from "./figure.ts";
 import { startService } from "./service-process.ts";
 
@@ -31,7 +27,7 @@ interface Sample {
 
 /** Scans every 2 ms until `until` says stop (at least `minimum` of them), each timed from when it was due. */
 async function scanWhile(
-  service: CatalogService,
+  service: CatalogApp,
   codes: readonly string[],
   until: () => boolean,
   minimum: number,
@@ -81,12 +77,10 @@ function heldCodes(dataDir: string, accountId: string): string[] {
 export async function lookupDuringSyncFigures(options: { products: number }): Promise<Figure[]> {
   const upstream = await startService(options.products);
   const dataDir = await mkdtemp(join(tmpdir(), "bench-lookup-during-sync-"));
-  const service = createCatalogService({
+  const service = openCatalog({
     dataDir,
-    ...dataDirStores(dataDir),
-    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
-    syncWorker: { url: new URL("../src/core/service/sync-worker.ts", import.meta.url) },
-    imageWorker: { url: new URL("../src/core/images/image-worker.ts", import.meta.url) },
+    sync: { worker: new URL("../src/core/workers/sync-worker.ts", import.meta.url) },
+    pictures: { worker: new URL("../src/core/workers/image-worker.ts", import.meta.url) },
   });
   try {
     await service.start();

@@ -3,7 +3,7 @@
 // the raw store answering the same code with one prepared statement and JSON.parse. Interleaved in
 // small blocks, so both sides see the same moment of the machine.
 import { setBranch } from "../src/cli/branch-command.ts";
-import { openCatalog } from "../src/cli/open-catalog.ts";
+import { openCliCatalog } from "../src/cli/open-catalog.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName } from "./figure.ts";
 import { openRawStore } from "./raw-store.ts";
@@ -12,10 +12,10 @@ const block = 50;
 const rounds = 3;
 
 export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
-  const catalog = openCatalog(fixture.dir);
+  const catalog = openCliCatalog(fixture.dir);
+  await catalog.start();
   // The demo catalog's first branch: about one product in seven has a price of its own there.
   await setBranch(catalog, "berlin");
-  const { core } = catalog;
   const raw = openRawStore(fixture.rawFile);
   const ours: number[] = [];
   const base: number[] = [];
@@ -34,7 +34,8 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
           counted ? ours : [],
           counted ? oursSide : null,
           async (code) => {
-            if ((await core.lookup(code)).match === null) throw new Error(`lookup of ${code} found nothing`);
+            if ((await catalog.lookup({ code })).match === null)
+              throw new Error(`lookup of ${code} found nothing`);
           },
           counted ? oursCpu : [],
         );
@@ -50,7 +51,7 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
       }
     }
   } finally {
-    await core.close();
+    await catalog.close();
     raw.close();
   }
   const size = sizeName(fixture.count);

@@ -1,7 +1,7 @@
 // Search as cashiers type it (whole names, two words in the other order, one broad word, part of a
 // barcode, one or two letters), through the catalog core, against the raw store's unranked trigram
 // match on names for the same text. Interleaved in small blocks.
-import { wireCatalog } from "../src/core/catalog-wiring.ts";
+import { wireCatalog } from "../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName, spread } from "./figure.ts";

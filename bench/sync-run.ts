@@ -6,7 +6,7 @@
 // Run by bench/sync.ts: node bench/sync-run.ts KIND '{"baseUrl":…,"dataDir":…}'
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { openCatalog } from "../src/cli/open-catalog.ts";
+import { openCliCatalog } from "../src/cli/open-catalog.ts";
 import { openRawStore, type RawRecord } from "./raw-store.ts";
 import { adminToken } from "./service-process.ts";
 
@@ -35,15 +35,16 @@ export interface SyncRunResult {
 type Walked = Pick<SyncRunResult, "received" | "bytes">;
 
 async function oursSync(input: SyncRunInput): Promise<() => Promise<Walked>> {
-  const { session, core } = openCatalog(input.dataDir);
-  await session.signInOrganisation({ ...input, remember: false });
+  const catalog = openCliCatalog(input.dataDir);
+  await catalog.start();
+  await catalog.signInOrganisation({ ...input, remember: false });
   // The core loads the sync engine on the first sync. Loaded here, before the clock starts, the
   // figure is the sync itself and not Node's TypeScript stripper, which the CLI never loads: it runs
   // a bundle built from the sources (src/cli/built-entry.mjs).
   await import("../src/core/sync/catalog-file-sync.ts");
   return async () => {
-    const summary = await core.sync({ pageSize: input.pageSize });
-    await core.close();
+    const summary = await catalog.startSync({ mode: "incremental", pageSize: input.pageSize });
+    await catalog.close();
     return { received: summary.received, bytes: 0 };
   };
 }

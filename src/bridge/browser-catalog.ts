@@ -1,11 +1,10 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
 // over one data directory (session, owner-only secrets file, settings file, catalog files), with
 // syncs and picture runs in their worker threads run from the .ts source.
-import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
-import { dataDirStores } from "../core/storage/data-dir-stores.ts";
+import { type CatalogApp, openCatalog } from "../core/app/index.ts";
 
 export interface BrowserCatalog {
-  service: CatalogService;
+  service: CatalogApp;
   close(): Promise<void>;
 }
 
@@ -13,11 +12,10 @@ export async function openBrowserCatalog(
   dataDir: string,
   options: { onFault?: (what: string, error: unknown) => void } = {},
 ): Promise<BrowserCatalog> {
-  const service = createCatalogService({
+  const service = openCatalog({
     dataDir,
-    ...dataDirStores(dataDir),
-    syncWorker: { url: new URL("../core/service/sync-worker.ts", import.meta.url) },
-    imageWorker: { url: new URL("../core/images/image-worker.ts", import.meta.url) },
+    sync: { worker: new URL("../core/workers/sync-worker.ts", import.meta.url) },
+    pictures: { worker: new URL("../core/workers/image-worker.ts", import.meta.url) },
     onFault: options.onFault,
   });
   await service.start();

@@ -9,12 +9,12 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
-import { answerPicture } from "../core/images/picture-answer.ts";
 import {
+  answerPicture,
   type CatalogHandlers,
   type CatalogServiceEvents,
   forwardCatalogEvents,
-} from "../core/ipc/catalog-handlers.ts";
+} from "../core/app/index.ts";
 import { AppError } from "../shared/app-error.ts";
 import { methodOfChannel } from "../shared/ipc/catalog-channels.ts";
 import { bridgePicturePrefix } from "../shared/ipc/picture-address.ts";

@@ -1,12 +1,13 @@
 // A catalog service served to a browser: its handlers (sender-checked against the bridge's own
 // origin) and its events behind the loopback bridge, with the built screens. `npm run ui`, the
 // end-to-end test and the scan benchmark all start the screens this one way.
+
 import {
   type CatalogServiceEvents,
   type CatalogServiceMethods,
   createCatalogHandlers,
-} from "../core/ipc/catalog-handlers.ts";
-import { trustedSender } from "../core/ipc/trusted-sender.ts";
+  trustedSender,
+} from "../core/app/index.ts";
 import { type RunningBridge, startHttpBridge } from "./http-bridge.ts";
 
 export function serveCatalog(options: {

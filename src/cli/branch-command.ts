@@ -1,10 +1,11 @@
 // This till's branch, kept in the data folder's settings: which branch prices its lookups charge.
-import { AppError } from "../shared/app-error.ts";
+import type { CatalogApp } from "../core/app/index.ts";
+import { AppError, isAppError } from "../shared/app-error.ts";
 import type { BranchCount } from "../shared/catalog/branch-count.ts";
 import { priceSettingsSchema } from "../shared/settings/app-settings.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes } from "./cli-io.ts";
-import { type OpenCatalog, withCatalog } from "./open-catalog.ts";
+import { withCatalog } from "./open-catalog.ts";
 import { counted } from "./people-format.ts";
 
 export const branchCommand: Command = {
@@ -22,7 +23,7 @@ export const branchCommand: Command = {
     return withCatalog(values["data-dir"], io, async (catalog) => {
       const listed = await branchesIn(catalog);
       if (typed === undefined && !values.none) {
-        const { branch } = (await catalog.settings.read()).prices;
+        const { branch } = (await catalog.settings()).prices;
         io.stdout.write(`${describeBranch(branch, listed)}\n${listing(listed)}`);
         return exitCodes.ok;
       }
@@ -40,9 +41,9 @@ export const branchCommand: Command = {
 };
 
 /** Kept in the data folder's settings, where every lookup (and npm run ui) reads it. */
-export async function setBranch(catalog: OpenCatalog, branch: string | null): Promise<void> {
-  const settings = await catalog.settings.read();
-  await catalog.settings.write({ ...settings, prices: { ...settings.prices, branch } });
+export async function setBranch(catalog: CatalogApp, branch: string | null): Promise<void> {
+  const { prices } = await catalog.settings();
+  await catalog.changeSettings({ prices: { ...prices, branch } });
 }
 
 function branchId(typed: string | undefined): string {
@@ -54,9 +55,13 @@ function branchId(typed: string | undefined): string {
 }
 
 /** null when there is no local catalog yet to ask. */
-async function branchesIn(catalog: OpenCatalog): Promise<BranchCount[] | null> {
-  if ((await catalog.session.lastRecord()) === null) return null;
-  return catalog.core.branches();
+async function branchesIn(catalog: CatalogApp): Promise<BranchCount[] | null> {
+  try {
+    return await catalog.branches();
+  } catch (error) {
+    if (isAppError(error, "sign-in-required")) return null;
+    throw error;
+  }
 }
 
 function describeBranch(branch: string | null, listed: BranchCount[] | null): string {

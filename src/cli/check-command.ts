@@ -8,8 +8,8 @@ export const checkCommand: Command = {
   usage: "check [--json]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, { ...dataDirOption, json: { type: "boolean" } }, 0);
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
-      const check = await core.check();
+    return withCatalog(values["data-dir"], io, async (catalog) => {
+      const check = await catalog.check();
       if (values.json) writeJson(io, check);
       else if (check.problem === null) io.stdout.write(`The catalog file ${check.file} is intact.\n`);
       else {

@@ -3,17 +3,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { searchText } from "../core/catalog/search-text.ts";
+import type { CatalogApp } from "../core/app/index.ts";
 import { maxDemoProducts } from "../server/demo-catalog.ts";
 import type { RunningService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
+import { searchText } from "../shared/catalog/search-text.ts";
 import { setBranch } from "./branch-command.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { givenDataDir } from "./data-dir.ts";
-import { type OpenCatalog, openCatalog } from "./open-catalog.ts";
+import { openCliCatalog } from "./open-catalog.ts";
 import { count, counted, localTime } from "./people-format.ts";
 import { describeMatch, describeProductLine } from "./product-text.ts";
 import { progressWriter } from "./progress-line.ts";
@@ -33,8 +34,9 @@ export const demoCommand: Command = {
     // Loaded here, not at the top: the service (fastify and all) would slow every other command's start.
     const { startService } = await import("../server/service.ts");
     const service = await startService({ port: 0, demoProducts: generated });
-    const catalog = openCatalog(dataDir);
+    const catalog = openCliCatalog(dataDir);
     try {
+      await catalog.start();
       await signIn(service, catalog, io);
       await sync(catalog, io, generated);
       await showLookups(catalog, io);
@@ -47,10 +49,10 @@ export const demoCommand: Command = {
   },
 };
 
-async function signIn(service: RunningService, catalog: OpenCatalog, io: CliIo): Promise<void> {
+async function signIn(service: RunningService, catalog: CatalogApp, io: CliIo): Promise<void> {
   const { organisation, username, password } = service.demo;
   io.stdout.write(`Service: ${service.baseUrl}\nSigning in to "${organisation}" as ${username}...\n`);
-  const info = await catalog.session.signInOrganisation({
+  const info = await catalog.signInOrganisation({
     baseUrl: service.baseUrl,
     organisation,
     username,
@@ -60,10 +62,10 @@ async function signIn(service: RunningService, catalog: OpenCatalog, io: CliIo):
   io.stdout.write(`Signed in until ${localTime(info.expiresAt)}.\n\n`);
 }
 
-async function sync(catalog: OpenCatalog, io: CliIo, generated: number): Promise<void> {
+async function sync(catalog: CatalogApp, io: CliIo, generated: number): Promise<void> {
   const progress = progressWriter(io.stderr, Date.now);
   const started = Date.now();
-  const summary = await catalog.core.sync({ onProgress: progress.update });
+  const summary = await catalog.startSync({ mode: "incremental", onProgress: progress.update });
   progress.end();
   const seconds = (Date.now() - started) / 1000;
   const live = summary.serverTotal ?? summary.products;
@@ -82,13 +84,13 @@ async function sync(catalog: OpenCatalog, io: CliIo, generated: number): Promise
   io.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {
-  const sample = await catalog.session.authorised((auth, client) =>
+async function showLookups(catalog: CatalogApp, io: CliIo): Promise<void> {
+  const sample = await catalog.authorised((auth, client) =>
     client.fetchProductsPage(auth, { size: 1000, page: 0, deleted: false }),
   );
   const products = sample.received.map(({ product }) => product);
   for (const [title, code] of examples(products)) await showLookup(catalog, io, code, title);
-  const [branch] = await catalog.core.branches();
+  const [branch] = await catalog.branches();
   if (branch !== undefined) {
     await setBranch(catalog, branch.branch);
     io.stdout.write(
@@ -98,13 +100,13 @@ async function showLookups(catalog: OpenCatalog, io: CliIo): Promise<void> {
       await showLookup(catalog, io, code, title);
   }
   const word = searchWord(products);
-  const results = await catalog.core.search(word.typed, 5);
+  const results = await catalog.search({ text: word.typed, limit: 5 });
   io.stdout.write(`> search "${word.typed}"  (typed without accents; finds "${word.from}")\n`);
   io.stdout.write(`${results.map((product) => describeProductLine(product)).join("\n")}\n`);
 }
 
-async function showLookup(catalog: OpenCatalog, io: CliIo, code: string, title: string): Promise<void> {
-  const answer = await catalog.core.lookup(code);
+async function showLookup(catalog: CatalogApp, io: CliIo, code: string, title: string): Promise<void> {
+  const answer = await catalog.lookup({ code });
   io.stdout.write(`> lookup ${code}  (${title})\n`);
   io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
   io.stdout.write("\n");

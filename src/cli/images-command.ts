@@ -1,8 +1,7 @@
 // `images sync|status|prune`: the product pictures of a headless till. `sync` downloads what the
 // catalog's products name (run it after `sync`; the app does so by itself), `prune` only deletes
 // what no product names any more or what exceeds the cap, `status` says what the cache holds.
-import type { CatalogImages } from "../core/catalog-core.ts";
-import type { ImageRunSummary } from "../core/images/image-cache.ts";
+import type { CatalogApp, ImageRunSummary } from "../core/app/index.ts";
 import { AppError } from "../shared/app-error.ts";
 import type { ImageCacheStatus } from "../shared/catalog/product-pictures.ts";
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
@@ -32,15 +31,15 @@ export const imagesCommand: Command = {
           : `"${action}" is not something to do with the pictures: say sync, status or prune.`,
       );
     }
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
+    return withCatalog(values["data-dir"], io, async ({ pictures }) => {
       if (action === "status") {
-        const status = await core.images.status();
+        const status = await pictures.status();
         if (values.json) writeJson(io, status);
         else io.stdout.write(`${describeImageStatus(status)}\n`);
         return exitCodes.ok;
       }
-      const summary = await runImages(core.images, action === "sync", io);
-      const status = await core.images.status();
+      const summary = await runImages(pictures, action === "sync", io);
+      const status = await pictures.status();
       if (values.json) writeJson(io, { summary, status });
       else io.stdout.write(`${describeRun(summary, status)}\n`);
       return summary === null || !summary.cancelled ? exitCodes.ok : exitCodes.failed;
@@ -49,7 +48,7 @@ export const imagesCommand: Command = {
 };
 
 async function runImages(
-  images: CatalogImages,
+  images: CatalogApp["pictures"],
   download: boolean,
   io: CliIo,
 ): Promise<ImageRunSummary | null> {

@@ -32,10 +32,10 @@ export const loginCommand: Command = {
     return withCatalog(
       values["data-dir"],
       io,
-      async ({ session }) => {
-        if (onlyAddress && (await session.info()) !== null) {
-          const before = (await session.info())?.baseUrl;
-          const moved = await session.moveTo(baseUrl).catch((error: unknown) => {
+      async (catalog) => {
+        const before = (await catalog.sessionInfo())?.baseUrl;
+        if (onlyAddress && before !== undefined) {
+          const moved = await catalog.moveService(baseUrl).catch((error: unknown) => {
             if (!isAppError(error)) throw error;
             throw new AppError(error.kind, `${error.message} The saved address stays ${before}.`, {
               cause: error,
@@ -52,7 +52,7 @@ export const loginCommand: Command = {
           const apiKey = values["api-key"] ?? io.env.CATALOG_API_KEY;
           if (!apiKey)
             throw new AppError("invalid-input", "Give the API key with --api-key or CATALOG_API_KEY.");
-          info = await session.signInApiKey({ baseUrl, accountId: values["account-id"], apiKey, remember });
+          info = await catalog.signInApiKey({ baseUrl, accountId: values["account-id"], apiKey, remember });
         } else {
           if (values["api-key"] !== undefined) throw mixedFlows();
           const { organisation, username } = values;
@@ -64,7 +64,7 @@ export const loginCommand: Command = {
           }
           const password =
             values.password ?? (io.env.CATALOG_PASSWORD || undefined) ?? (await askHidden(io, "Password: "));
-          info = await session.signInOrganisation({ baseUrl, organisation, username, password, remember });
+          info = await catalog.signInOrganisation({ baseUrl, organisation, username, password, remember });
         }
         io.stdout.write(`${describeSignIn(info)}\n`);
         return exitCodes.ok;
@@ -79,8 +79,8 @@ export const logoutCommand: Command = {
   async run(args, io: CliIo) {
     const { values } = parseCommandArgs(args, { ...dataDirOption, "forget-catalog": { type: "boolean" } }, 0);
     const forgetCatalog = values["forget-catalog"] ?? false;
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
-      await core.signOut({ forgetCatalog });
+    return withCatalog(values["data-dir"], io, async (catalog) => {
+      await catalog.signOut({ forgetCatalog });
       io.stdout.write(
         forgetCatalog
           ? "Signed out. The token, any stored password or key, and the catalog on this till are removed.\n"

@@ -15,11 +15,11 @@ export const lookupCommand: Command = {
     );
     const code = positionals[0];
     if (code === undefined) throw new AppError("invalid-input", "Give the code to look up.");
-    return withCatalog(values["data-dir"], io, async ({ core, session }) => {
-      const answer = await core.lookup(code);
+    return withCatalog(values["data-dir"], io, async (catalog) => {
+      const answer = await catalog.lookup({ code });
       if (values.json) writeJson(io, answer);
       else io.stdout.write(answer.match ? describeMatch(answer) : `${answer.reason?.message}\n`);
-      await noteWhenNotSyncing(session, io);
+      noteWhenNotSyncing(await catalog.sessionState(), io);
       return answer.match ? exitCodes.ok : exitCodes.notFound;
     });
   },

@@ -1,9 +1,8 @@
 // Answers from a catalog that no longer syncs are still answers, but the person should know.
-import type { Session } from "../core/session/session.ts";
+import type { SessionState } from "../shared/catalog/session-info.ts";
 import type { CliIo } from "./cli-io.ts";
 
-export async function noteWhenNotSyncing(session: Session, io: CliIo): Promise<void> {
-  const { state } = await session.state();
+export function noteWhenNotSyncing(state: SessionState, io: CliIo): void {
   if (state === "signed-out") {
     io.stderr.write(
       "Note: signed out, so this catalog no longer syncs; sign in (login) to bring it up to date.\n",

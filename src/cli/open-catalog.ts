@@ -1,49 +1,34 @@
-// The CLI's catalog: everything under one data directory, secrets in a file only its owner can read.
-import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
-import type { CatalogCore } from "../core/catalog-core.ts";
-import { wireCatalog } from "../core/catalog-wiring.ts";
-import type { Session } from "../core/session/session.ts";
-import { dataDirStores, settingsFileIn } from "../core/storage/data-dir-stores.ts";
-import type { SettingsStore } from "../core/storage/settings-store.ts";
+// The CLI's catalog: the same catalog the app opens (core/app), over one data directory, with
+// secrets in a file only its owner can read. One command at a time: syncs and picture runs happen in
+// this process, and nothing starts on its own.
+import { type CatalogApp, openCatalog, type RequestDeadlines, settingsFileIn } from "../core/app/index.ts";
 import type { CliIo } from "./cli-io.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
 
-export interface OpenCatalog {
-  dataDir: string;
-  session: Session;
-  core: CatalogCore;
-  /** The data folder's settings file, shared with `npm run ui` over the same folder. */
-  settings: SettingsStore;
-  /** Closes the catalog file and ends the connections to the service. */
-  close(): Promise<void>;
-}
-
-/** `deadlines`: the request timeouts given on the command line; the defaults for those left out. */
-export function openCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): OpenCatalog {
-  const { records, secrets, settings } = dataDirStores(dataDir);
-  const prices = async () => (await settings.read()).prices;
-  const images = async () => (await settings.read()).images;
-  const wired = wireCatalog({
+/** `deadlines`: the request timeouts given on the command line; the settings' for those left out. */
+export function openCliCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): CatalogApp {
+  return openCatalog({
     dataDir,
-    records,
-    secrets,
-    clock: Date.now,
-    client: () => ({ deadlines }),
-    prices,
-    images,
+    sync: "in-process",
+    pictures: "in-process",
+    background: false,
+    client: { deadlines },
   });
-  return { dataDir, settings, ...wired };
 }
 
 /** Opens the catalog for one command and always closes it, whatever the command does. */
 export async function withCatalog<T>(
   dataDirFlag: string | undefined,
   io: CliIo,
-  work: (catalog: OpenCatalog) => Promise<T>,
+  work: (catalog: CatalogApp) => Promise<T>,
   deadlines?: Partial<RequestDeadlines>,
 ): Promise<T> {
-  const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env), deadlines);
+  const catalog = openCliCatalog(
+    givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env),
+    deadlines,
+  );
   try {
+    await catalog.start();
     await warnOfUnusableSettings(catalog, io);
     return await work(catalog);
   } finally {
@@ -52,9 +37,9 @@ export async function withCatalog<T>(
 }
 
 /** A setting edited by hand into something unusable is said, not silently replaced by its default. */
-async function warnOfUnusableSettings(catalog: OpenCatalog, io: CliIo): Promise<void> {
+async function warnOfUnusableSettings(catalog: CatalogApp, io: CliIo): Promise<void> {
   const file = settingsFileIn(catalog.dataDir);
-  for (const problem of await catalog.settings.unusable()) {
+  for (const problem of await catalog.unusableSettings()) {
     io.stderr.write(`Setting ignored, its default used instead: ${problem} (in ${file})\n`);
   }
 }

@@ -16,12 +16,12 @@ export const searchCommand: Command = {
     const text = positionals[0];
     if (text === undefined) throw new AppError("invalid-input", "Give the text to search for.");
     const limit = integerFlag("limit", values.limit, 1, 200) ?? 20;
-    return withCatalog(values["data-dir"], io, async ({ core, session }) => {
-      const results = await core.search(text, limit);
+    return withCatalog(values["data-dir"], io, async (catalog) => {
+      const results = await catalog.search({ text, limit });
       if (values.json) writeJson(io, { query: text, results });
       else if (results.length === 0) io.stdout.write(`Nothing in the catalog matches "${text}".\n`);
       else io.stdout.write(`${results.map((product) => describeProductLine(product)).join("\n")}\n`);
-      await noteWhenNotSyncing(session, io);
+      noteWhenNotSyncing(await catalog.sessionState(), io);
       return exitCodes.ok;
     });
   },

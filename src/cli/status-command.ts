@@ -9,8 +9,8 @@ export const statusCommand: Command = {
   usage: "status [--json]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, { ...dataDirOption, json: { type: "boolean" } }, 0);
-    return withCatalog(values["data-dir"], io, async ({ core }) => {
-      const status = await core.status();
+    return withCatalog(values["data-dir"], io, async (catalog) => {
+      const status = await catalog.catalogStatus();
       if (values.json) writeJson(io, status);
       else io.stdout.write(`${describeStatus(status)}\n`);
       return exitCodes.ok;

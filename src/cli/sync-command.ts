@@ -1,6 +1,6 @@
-import type { CatalogFileSyncSummary } from "../core/sync/catalog-file-sync.ts";
-import { defaultPageSize } from "../core/sync/sync-engine.ts";
+import type { CatalogFileSyncSummary } from "../core/app/index.ts";
 import { pagingLimits } from "../shared/api/pagination.ts";
+import { defaultSettings } from "../shared/settings/app-settings.ts";
 import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
@@ -9,7 +9,7 @@ import { progressWriter } from "./progress-line.ts";
 import { deadlinesFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
 
 export const syncCommand: Command = {
-  usage: `sync [--full] [--page-size N (default ${defaultPageSize})] [--json] ${timeoutUsage}`,
+  usage: `sync [--full] [--page-size N (default ${defaultSettings.pageSize})] [--json] ${timeoutUsage}`,
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
@@ -27,17 +27,15 @@ export const syncCommand: Command = {
     return withCatalog(
       values["data-dir"],
       io,
-      async ({ core }) => {
+      async (catalog) => {
         const progress = progressWriter(io.stderr, Date.now);
-        const controller = new AbortController();
-        const stop = () => controller.abort();
+        const stop = () => void catalog.cancelSync();
         process.once("SIGINT", stop);
         let summary: CatalogFileSyncSummary;
         try {
-          summary = await core.sync({
-            full: values.full ?? false,
+          summary = await catalog.startSync({
+            mode: values.full ? "full" : "incremental",
             pageSize,
-            signal: controller.signal,
             onProgress: progress.update,
           });
         } finally {

@@ -1,6 +1,6 @@
 // The flags that set how long one request to the commerce service may take, for the commands that
 // talk to it (login, sync). Seconds, as in the app's settings; each one left out keeps its default.
-import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
+import type { RequestDeadlines } from "../core/app/index.ts";
 import { requestTimeoutsSchema } from "../shared/settings/app-settings.ts";
 import { integerFlag } from "./cli-args.ts";
 

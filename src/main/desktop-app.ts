@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session } from "electron";
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
-import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import { trustedSender } from "../core/app/index.ts";
 import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
 import {
   type AppPage,

@@ -1,5 +1,5 @@
 // Where the built picture worker is: electron-vite emits the worker module as its own file and turns
 // this import into that file's path. Only the built app loads this module.
-import imageWorkerPath from "../core/images/image-worker.ts?modulePath";
+import imageWorkerPath from "../core/workers/image-worker.ts?modulePath";
 
 export { imageWorkerPath };

@@ -4,9 +4,13 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { App, IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
-import { createCatalogHandlers, forwardCatalogEvents } from "../core/ipc/catalog-handlers.ts";
-import { trustedSender } from "../core/ipc/trusted-sender.ts";
-import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
+import {
+  type CatalogApp,
+  createCatalogHandlers,
+  forwardCatalogEvents,
+  openCatalog,
+  trustedSender,
+} from "../core/app/index.ts";
 import { chooseSecretStorage, type OsEncryption } from "../core/storage/encrypted-secret-store.ts";
 import { createJsonFileStore } from "../core/storage/json-file-store.ts";
 import { settingsStoreOver } from "../core/storage/settings-store.ts";
@@ -34,7 +38,7 @@ export interface MountCatalogOptions {
 }
 
 export interface MountedCatalog {
-  service: CatalogService;
+  service: CatalogApp;
   /** Sends the catalog's events to this window's page; returns the function that stops it. */
   attach(contents: Pick<WebContents, "send" | "isDestroyed" | "getURL">): () => void;
   /** Removes the handlers and closes the catalog (also done on quit). */
@@ -50,14 +54,16 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     options.safeStorage,
     platform,
   );
-  const service = createCatalogService({
+  const service = openCatalog({
     dataDir,
-    records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
-    secrets,
-    settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
+    stores: {
+      records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
+      secrets,
+      settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
+    },
     rememberUnavailable,
-    syncWorker: { url: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
-    imageWorker: { url: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
+    sync: { worker: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
+    pictures: { worker: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
   });
   const isTrustedSender = trustedSender(options.appUrl);

@@ -3,7 +3,7 @@
 // secure), without bypassCSP, fetch or CORS, so only <img> under the page's CSP can load from it.
 // It answers only hashes the picture cache holds (src/core/images/picture-answer.ts).
 import type { Protocol } from "electron";
-import { answerPicture } from "../core/images/picture-answer.ts";
+import { answerPicture } from "../core/app/index.ts";
 import { pictureOrigin, pictureScheme } from "../shared/ipc/picture-address.ts";
 
 /** Must run before the app's ready event: Electron reads privileged schemes once, at start-up. */

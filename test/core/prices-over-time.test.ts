@@ -2,7 +2,7 @@
 // that begins or ends while the till runs changes the answer at that instant, with the service gone;
 // a change of branch applies to the next scan. Real service, real sync, real SQLite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wireCatalog } from "../../src/core/catalog-wiring.ts";
+import { wireCatalog } from "../../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { PriceSettings } from "../../src/shared/settings/app-settings.ts";

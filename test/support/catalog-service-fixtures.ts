@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { type CatalogService, createCatalogService } from "../../src/core/service/catalog-service.ts";
-import type { ServiceClock } from "../../src/core/service/service-clock.ts";
+import { type CatalogApp, openCatalog } from "../../src/core/app/index.ts";
+import type { ServiceClock } from "../../src/core/service-clock.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { createJsonFileStore } from "../../src/core/storage/json-file-store.ts";
 import type { SecretStore } from "../../src/core/storage/secret-store.ts";
@@ -12,11 +12,11 @@ import { settingsStoreOver } from "../../src/core/storage/settings-store.ts";
 import type { RunningService } from "../../src/server/service.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
 
-export const syncWorkerUrl = new URL("../../src/core/service/sync-worker.ts", import.meta.url);
-const imageWorkerUrl = new URL("../../src/core/images/image-worker.ts", import.meta.url);
+export const syncWorkerUrl = new URL("../../src/core/workers/sync-worker.ts", import.meta.url);
+const imageWorkerUrl = new URL("../../src/core/workers/image-worker.ts", import.meta.url);
 
 export interface TestCatalogService {
-  service: CatalogService;
+  service: CatalogApp;
   /** Every worker the service started, in order. */
   workers: Worker[];
   secrets: SecretStore;
@@ -38,16 +38,18 @@ export function openTestService(
   const stores = dataDirStores(dataDir);
   const secrets = options.secrets ?? stores.secrets;
   const workers: Worker[] = [];
-  const service = createCatalogService({
+  const service = openCatalog({
     dataDir,
-    records: stores.records,
-    secrets,
-    settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
+    stores: {
+      records: stores.records,
+      secrets,
+      settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
+    },
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
-    imageWorker: { url: imageWorkerUrl },
-    syncWorker: {
-      url: syncWorkerUrl,
+    pictures: { worker: imageWorkerUrl },
+    sync: {
+      worker: syncWorkerUrl,
       create(url, workerOptions) {
         const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
         workers.push(worker);
@@ -79,7 +81,7 @@ export function openTestService(
   };
 }
 
-export function signInDemoService(service: CatalogService, running: RunningService, remember = false) {
+export function signInDemoService(service: CatalogApp, running: RunningService, remember = false) {
   const { organisation, username, password } = running.demo;
   return service.signInOrganisation({ baseUrl: running.baseUrl, organisation, username, password, remember });
 }

@@ -1,5 +1,5 @@
 // A ServiceClock the test moves by hand: timers fire only when advance() passes their time.
-import type { ServiceClock } from "../../src/core/service/service-clock.ts";
+import type { ServiceClock } from "../../src/core/service-clock.ts";
 
 export interface ManualClock extends ServiceClock {
   advance(ms: number): void;

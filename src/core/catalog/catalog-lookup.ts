@@ -6,7 +6,7 @@ import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { MatchedField, StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
-import { searchText } from "./search-text.ts";
+import { searchText } from "../../shared/catalog/search-text.ts";
 import type { StoredRecord } from "./stored-records.ts";
 
 /** A live product as the read queries return it. */

@@ -3,8 +3,8 @@
 import type { Product } from "../../shared/api/product.ts";
 import { productCodes } from "../../shared/api/product-codes.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
+import { searchText } from "../../shared/catalog/search-text.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
-import { searchText } from "./search-text.ts";
 
 /**
  * A products row as written, but for what comes from elsewhere: `seq` is assigned by SQLite,

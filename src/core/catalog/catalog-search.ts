@@ -6,8 +6,8 @@
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
+import { searchText } from "../../shared/catalog/search-text.ts";
 import type { CatalogLookup, DecodeRecord, FoundRow } from "./catalog-lookup.ts";
-import { searchText } from "./search-text.ts";
 
 const maxLimit = 200;
 const defaultLimit = 20;

@@ -5,13 +5,13 @@
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import type { ImageSettings } from "../../shared/settings/app-settings.ts";
+import { runImagesInWorker } from "../workers/images-in-worker.ts";
 import {
   type ImageCache,
   type ImageRunProgress,
   type ImageRunSummary,
   openImageCache,
 } from "./image-cache.ts";
-import { runImagesInWorker } from "./image-worker-run.ts";
 
 export interface ImageShelfDeps {
   dataDir: string;

@@ -3,7 +3,7 @@
 // its tokens and its Date headers. The till signs in once, syncs, stamps its catalog with the
 // service's time, and signs in again only when the service's expiry comes, never on its own clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type WiredCatalog, wireCatalog } from "../../../src/core/catalog-wiring.ts";
+import { type WiredCatalog, wireCatalog } from "../../../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../../../src/core/storage/data-dir-stores.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { signInDemo, tempDir } from "../../support/service-fixtures.ts";

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
 import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
-import type { ServiceClock } from "../../../src/core/service/service-clock.ts";
+import type { ServiceClock } from "../../../src/core/service-clock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import type { ErrorKind } from "../../../src/shared/app-error.ts";
 import {
@@ -244,7 +244,7 @@ describe("the catalog service", () => {
   it("stops a worker that reports no progress for the stall time, frees the slot, and resumes next time", async () => {
     const running = await referenceService({ demoProducts: 2000, seed: 35 });
     const clock = manualClock();
-    const stuckWorker = new URL("./stuck-sync-worker.ts", import.meta.url);
+    const stuckWorker = new URL("../workers/stuck-sync-worker.ts", import.meta.url);
     // The sign-in's sync runs the real worker; the second sync, the one that gets stuck.
     const { dir, test } = await syncedService(running, {
       pageSize: 50,

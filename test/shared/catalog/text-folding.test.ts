@@ -3,8 +3,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../../src/core/catalog/catalog-migrations.ts";
-import { searchText } from "../../../src/core/catalog/search-text.ts";
 import * as demoWords from "../../../src/server/demo-catalog-words.ts";
+import { searchText } from "../../../src/shared/catalog/search-text.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 import { rewindToVersion3 } from "../../support/version-3-catalog.ts";
 

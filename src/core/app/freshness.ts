@@ -46,3 +46,14 @@ function catalogDoubt({ status, freshness, syncRunning, formatTime }: MissContex
   }
   return null;
 }
+
+/** An instant in the person's language; the ISO text itself where the language is unknown here. */
+export function formatInstant(iso: string, language: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
+      new Date(iso),
+    );
+  } catch {
+    return iso;
+  }
+}

@@ -2,7 +2,7 @@
 // outcome, plus a cheap periodic probe while nothing else is asking. The OS "online" flag says
 // nothing about a captive portal or a service that is down, so it is not consulted.
 import { type ErrorKind, isAppError } from "../../shared/app-error.ts";
-import type { ServiceClock } from "./service-clock.ts";
+import type { ServiceClock } from "../service-clock.ts";
 
 /** Failures that mean the service did answer, so it is reachable. */
 const answeredKinds: ReadonlySet<ErrorKind> = new Set([

@@ -2,37 +2,37 @@
 // and answering lookups and searches from it with or without a connection. The CLI and the Electron
 // shell both drive this; neither adds logic of its own.
 
-import type { Product } from "../shared/api/product.ts";
-import { AppError, isAppError } from "../shared/app-error.ts";
-import { readScan, type ScanOptions, type ScanReading } from "../shared/barcode/scan-reading.ts";
-import type { BranchCount } from "../shared/catalog/branch-count.ts";
-import type { CatalogStatus } from "../shared/catalog/catalog-status.ts";
-import { familyPrices } from "../shared/catalog/family-prices.ts";
-import { labelCharge } from "../shared/catalog/label-charge.ts";
+import type { Product } from "../../shared/api/product.ts";
+import { AppError, isAppError } from "../../shared/app-error.ts";
+import { readScan, type ScanOptions, type ScanReading } from "../../shared/barcode/scan-reading.ts";
+import type { BranchCount } from "../../shared/catalog/branch-count.ts";
+import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
+import { familyPrices } from "../../shared/catalog/family-prices.ts";
+import { labelCharge } from "../../shared/catalog/label-charge.ts";
 import type {
   FamilyPrices,
   LookupAnswer,
   ProductFamily,
   StoredFamily,
-} from "../shared/catalog/lookup-answer.ts";
-import type { ImageCacheStatus, ProductPictures } from "../shared/catalog/product-pictures.ts";
-import type { SyncProgress } from "../shared/catalog/sync-progress.ts";
-import { defaultSettings, type PriceSettings } from "../shared/settings/app-settings.ts";
+} from "../../shared/catalog/lookup-answer.ts";
+import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
+import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
 import {
   type CatalogCheck,
   type CatalogFileGuard,
   damagedError,
   guardCatalogFile,
-} from "./catalog/catalog-file-guard.ts";
-import { lastSetAside } from "./catalog/catalog-health.ts";
-import { removeCatalogFile } from "./catalog/catalog-removal.ts";
-import { catalogFileFor } from "./catalog/catalog-store.ts";
-import type { ImageRunSummary } from "./images/image-cache.ts";
-import type { ImageShelf, ImageShelfRun } from "./images/image-shelf.ts";
-import type { ServiceTime } from "./session/service-time.ts";
-import type { Session } from "./session/session.ts";
-import type { CatalogFileSyncSummary } from "./sync/catalog-file-sync.ts";
-import { parseSyncState } from "./sync/sync-state.ts";
+} from "../catalog/catalog-file-guard.ts";
+import { lastSetAside } from "../catalog/catalog-health.ts";
+import { removeCatalogFile } from "../catalog/catalog-removal.ts";
+import { catalogFileFor } from "../catalog/catalog-store.ts";
+import type { ImageRunSummary } from "../images/image-cache.ts";
+import type { ImageShelf, ImageShelfRun } from "../images/image-shelf.ts";
+import type { ServiceTime } from "../session/service-time.ts";
+import type { Session } from "../session/session.ts";
+import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
+import { parseSyncState } from "../sync/sync-state.ts";
 
 export interface CatalogCore {
   sync(options?: {
@@ -130,20 +130,15 @@ export function createCatalogCore(deps: {
 
   return {
     async sync(options = {}) {
-      if ((await session.state()).state === "signed-out") {
-        throw new AppError(
-          "sign-in-required",
-          "Nobody is signed in, so the catalog cannot sync. Sign in first; the catalog on this till stays readable meanwhile.",
-        );
-      }
+      if ((await session.state()).state === "signed-out") throw signInToSync();
       const { file, catalog } = await requireCatalog();
       if (syncing) throw new AppError("conflict", "A sync is already running. Wait for it to finish.");
       syncing = true;
       try {
         // Loaded when a sync runs: a till's first lookup after start never waits for the sync engine.
         const [{ syncCatalogFile }, { sessionProductsSource }] = await Promise.all([
-          import("./sync/catalog-file-sync.ts"),
-          import("./sync/session-source.ts"),
+          import("../sync/catalog-file-sync.ts"),
+          import("../sync/session-source.ts"),
         ]);
         return await syncCatalogFile({
           ...options,
@@ -240,6 +235,14 @@ export function createCatalogCore(deps: {
       await closeCatalog();
     },
   };
+}
+
+/** Why nothing syncs while nobody is signed in, and what still works. */
+export function signInToSync(): AppError {
+  return new AppError(
+    "sign-in-required",
+    "Nobody is signed in, so the catalog cannot sync. Sign in first; the catalog on this till stays readable meanwhile.",
+  );
 }
 
 const noCatalog = {

@@ -12,4 +12,4 @@ port.postMessage = (message: { type: string }) => {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   }
 };
-await import("../../../src/core/service/sync-worker.ts");
+await import("../../../src/core/workers/sync-worker.ts");

@@ -1,10 +1,10 @@
 // The whole app over a stand-in window.catalog: scanning from any screen, the banners, the language.
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { session, status } from "../support/catalog-fixtures.ts";
-import { fakeCatalog } from "../support/fake-catalog.ts";
-import { burst, playKeys, settle } from "../support/key-timings.ts";
-import { showApp } from "../support/show-app.tsx";
+import { session, status } from "./support/catalog-fixtures.ts";
+import { fakeCatalog } from "./support/fake-catalog.ts";
+import { burst, playKeys, settle } from "./support/key-timings.ts";
+import { showApp } from "./support/show-app.tsx";
 
 afterEach(() => {
   vi.useRealTimers();

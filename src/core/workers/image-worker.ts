@@ -3,24 +3,14 @@
 // asked for once on the main side), reports progress, and ends with the summary or the error. A
 // "cancel" message stops it; the next run continues where it stopped.
 import { parentPort, workerData } from "node:worker_threads";
-import { z } from "zod";
 import { isAppError } from "../../shared/app-error.ts";
-import { openImageCache } from "./image-cache.ts";
-import type { ImageWorkerMessage } from "./image-worker-run.ts";
-
-const jobSchema = z.object({
-  dataDir: z.string(),
-  catalogFile: z.string(),
-  capBytes: z.number().int().positive(),
-  download: z.boolean(),
-  auth: z.object({ origin: z.string(), token: z.string() }).nullable(),
-});
-export type ImageWorkerJob = z.infer<typeof jobSchema>;
+import { openImageCache } from "../images/image-cache.ts";
+import { type ImageWorkerMessage, imageWorkerJobSchema } from "./image-protocol.ts";
 
 const port = parentPort;
 if (port === null) throw new Error("image-worker.ts runs only as a worker thread");
 const post = (message: ImageWorkerMessage) => port.postMessage(message);
-const job = jobSchema.parse(workerData);
+const job = imageWorkerJobSchema.parse(workerData);
 const controller = new AbortController();
 port.on("message", (message: unknown) => {
   if (message === "cancel") controller.abort();

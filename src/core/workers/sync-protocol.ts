@@ -4,6 +4,7 @@
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
+import type { WireError } from "./wire-error.ts";
 
 /** What one sync needs; passed as workerData, so plain data only. */
 export interface SyncJob {
@@ -14,13 +15,6 @@ export interface SyncJob {
   client: Pick<CommerceClientOptions, "deadlines" | "retry">;
   /** The service's clock minus this thread's: the worker stamps syncs in the service's time. */
   clockOffsetMs: number;
-}
-
-export interface WireError {
-  kind: string;
-  message: string;
-  /** A bug's own words: for the log, never shown to the person or sent over IPC. */
-  detail?: string;
 }
 
 export type FromWorker =

@@ -2,15 +2,9 @@
 // the summary at the end, or an AppError when it fails, is cancelled or dies.
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
-import type { WireError } from "../service/sync-protocol.ts";
-import { fromWireError } from "../service/wire-error.ts";
-import type { ImageRunProgress, ImageRunSummary } from "./image-cache.ts";
-import type { ImageWorkerJob } from "./image-worker.ts";
-
-export type ImageWorkerMessage =
-  | { type: "progress"; progress: ImageRunProgress }
-  | { type: "done"; summary: ImageRunSummary }
-  | { type: "failed"; error: WireError };
+import type { ImageRunProgress, ImageRunSummary } from "../images/image-cache.ts";
+import type { ImageWorkerJob, ImageWorkerMessage } from "./image-protocol.ts";
+import { fromWireError } from "./wire-error.ts";
 
 const diedMessage =
   "Downloading the product pictures stopped unexpectedly. The next run continues where it stopped.";

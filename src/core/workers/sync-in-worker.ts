@@ -8,8 +8,8 @@ import type { Worker, WorkerOptions } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth } from "../api/commerce-client.ts";
+import type { ServiceClock } from "../service-clock.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
-import type { ServiceClock } from "./service-clock.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 

@@ -1,6 +1,12 @@
 // An error crossing a thread boundary as plain data, and back into an AppError on the other side.
 import { AppError, type ErrorKind, errorKinds, isAppError } from "../../shared/app-error.ts";
-import type { WireError } from "./sync-protocol.ts";
+
+export interface WireError {
+  kind: string;
+  message: string;
+  /** A bug's own words: for the log, never shown to the person or sent over IPC. */
+  detail?: string;
+}
 
 export function toWireError(error: unknown): WireError {
   if (isAppError(error)) return { kind: error.kind, message: error.message };

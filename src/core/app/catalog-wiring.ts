@@ -1,22 +1,22 @@
 // The catalog core put together once: the session over the given stores, the API client per base
 // URL, and the core over both. The CLI, the Electron app and the tests differ only in what they pass.
 
-import type { ScanOptions } from "../shared/barcode/scan-options.ts";
-import type { SessionInfo } from "../shared/catalog/session-info.ts";
+import type { ScanOptions } from "../../shared/barcode/scan-options.ts";
+import type { SessionInfo } from "../../shared/catalog/session-info.ts";
 import {
   defaultImageSettings,
   type ImageSettings,
   type PriceSettings,
-} from "../shared/settings/app-settings.ts";
-import type { CommerceClientOptions } from "./api/commerce-client.ts";
-import { createConnectionPool } from "./api/connection-pool.ts";
+} from "../../shared/settings/app-settings.ts";
+import type { CommerceClientOptions } from "../api/commerce-client.ts";
+import { createConnectionPool } from "../api/connection-pool.ts";
+import { createImageShelf } from "../images/image-shelf.ts";
+import { sessionImageAuth } from "../images/session-image-auth.ts";
+import { createServiceTime, observeServiceDates, type ServiceTime } from "../session/service-time.ts";
+import { createSession, type Session } from "../session/session.ts";
+import type { RecordStore } from "../storage/record-store.ts";
+import type { SecretStore } from "../storage/secret-store.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
-import { createImageShelf } from "./images/image-shelf.ts";
-import { sessionImageAuth } from "./images/session-image-auth.ts";
-import { createServiceTime, observeServiceDates, type ServiceTime } from "./session/service-time.ts";
-import { createSession, type Session } from "./session/session.ts";
-import type { RecordStore } from "./storage/record-store.ts";
-import type { SecretStore } from "./storage/secret-store.ts";
 
 export interface CatalogWiring {
   dataDir: string;
@@ -57,7 +57,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     records,
     secrets,
     createClient: async (baseUrl) => {
-      const { createCommerceClient } = await import("./api/commerce-client.ts");
+      const { createCommerceClient } = await import("../api/commerce-client.ts");
       const client = wiring.client?.();
       return createCommerceClient({
         ...client,

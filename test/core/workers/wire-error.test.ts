@@ -1,6 +1,6 @@
 // Errors crossing from the sync worker: a person's message for a bug, its own words kept for the log.
 import { describe, expect, it } from "vitest";
-import { fromWireError, toWireError } from "../../../src/core/service/wire-error.ts";
+import { fromWireError, toWireError } from "../../../src/core/workers/wire-error.ts";
 import { AppError } from "../../../src/shared/app-error.ts";
 
 describe("errors from the sync worker", () => {

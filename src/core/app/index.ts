@@ -1,0 +1,21 @@
+// The front door of the catalog core. Hosts (src/cli, src/main, src/bridge) import from src/core only
+// through src/core/app; this file names what they get. Open a catalog with openCatalog, then:
+// sign in and out, sync now (startSync) or on the schedule (background), look up, search, status,
+// pictures, settings, and the events the screens follow (onSyncProgress, onStatusChanged).
+export type { RequestDeadlines } from "../api/request-deadlines.ts";
+export type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
+export type { ImageRunProgress, ImageRunSummary } from "../images/image-cache.ts";
+export { answerPicture } from "../images/picture-answer.ts";
+export {
+  type CatalogHandlers,
+  type CatalogServiceEvents,
+  type CatalogServiceMethods,
+  createCatalogHandlers,
+  forwardCatalogEvents,
+} from "../ipc/catalog-handlers.ts";
+export { trustedSender } from "../ipc/trusted-sender.ts";
+export { settingsFileIn } from "../storage/data-dir-stores.ts";
+export type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
+export type { CatalogApp, CatalogStores, OpenCatalogOptions } from "./catalog-app.ts";
+export { openCatalog } from "./open-catalog.ts";
+export type { SyncMode, SyncOptions } from "./sync-runs.ts";

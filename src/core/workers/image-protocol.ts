@@ -1,0 +1,19 @@
+// The messages between the picture worker (image-worker.ts) and its main side (images-in-worker.ts).
+// The run arrives as workerData, plain data only: the token is asked for on the main side.
+import { z } from "zod";
+import type { ImageRunProgress, ImageRunSummary } from "../images/image-cache.ts";
+import type { WireError } from "./wire-error.ts";
+
+export const imageWorkerJobSchema = z.object({
+  dataDir: z.string(),
+  catalogFile: z.string(),
+  capBytes: z.number().int().positive(),
+  download: z.boolean(),
+  auth: z.object({ origin: z.string(), token: z.string() }).nullable(),
+});
+export type ImageWorkerJob = z.infer<typeof imageWorkerJobSchema>;
+
+export type ImageWorkerMessage =
+  | { type: "progress"; progress: ImageRunProgress }
+  | { type: "done"; summary: ImageRunSummary }
+  | { type: "failed"; error: WireError };
