@@ -8,10 +8,12 @@ export default defineConfig({
       rollupOptions: {
         input: {
           // The standalone app, and the module's public entry points for host apps (package.json
-          // exports): the main-process mount, and the preload bridge for the host's own preload.
+          // exports): the main-process mount, the preload bridge for the host's own preload, and the
+          // catalog core's front door for a host without Electron.
           index: "src/main/index.ts",
           "mount-catalog": "src/main/mount-catalog.ts",
           "catalog-bridge": "src/preload/catalog-bridge.ts",
+          core: "src/core/app/index.ts",
         },
       },
     },

@@ -53,12 +53,15 @@ describe("electron-builder configuration", () => {
     expect(config.mac?.target).toEqual(["dmg"]);
     // The app's entry point is inside what gets packed.
     expect(packageJson.main).toMatch(/^\.\/out\//u);
-    expect(config.files).toEqual([{ filter: ["out/**/*", "package.json"] }]);
+    // The app, without what only the npm package needs (types, the screens as a library).
+    expect(config.files).toEqual([
+      { filter: ["out/**/*", "!out/types/**", "!out/package/**", "package.json"] },
+    ]);
     expect(config.directories?.buildResources).toBe("resources");
   });
 
   it("is what `npm run dist` packs with, after building the app", () => {
-    expect(packageJson.scripts.dist).toBe("electron-vite build && electron-builder");
+    expect(packageJson.scripts.dist).toBe("npm run build && electron-builder");
   });
 });
 

@@ -190,11 +190,12 @@ function storeOver(db: Database) {
   };
 
   /** Products planned together in one transaction: one commit for a batch, not one a product. */
-  const plan = db.transaction((products: readonly PlannedProduct[]) => {
+  // Typed as plain functions: the store's shape names nothing of the driver.
+  const plan: (products: readonly PlannedProduct[]) => void = db.transaction((products) => {
     for (const product of products) planOne(product.productId, product.updatedAt, product.sources);
   });
 
-  const forget = db.transaction((productIds: readonly string[]) => {
+  const forget: (productIds: readonly string[]) => void = db.transaction((productIds) => {
     for (const id of productIds) {
       dropWanted.run(id);
       dropPlanned.run(id);
@@ -205,7 +206,9 @@ function storeOver(db: Database) {
     plannedVersions: () => new Map(planned.all().map((row) => [row.product_id, row.updated_at])),
     plan,
     forget,
-    forgetAll: () => db.exec("DELETE FROM wanted; DELETE FROM planned;"),
+    forgetAll: () => {
+      db.exec("DELETE FROM wanted; DELETE FROM planned;");
+    },
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
@@ -214,20 +217,22 @@ function storeOver(db: Database) {
         addFile.run(hash, bytes);
         setFetched.run({ ...row, hash, bytes });
       },
-    ),
+    ) as (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => void,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
     },
     failures: (row: Pick<WantedRow, "productId" | "sizeKey">) =>
       (failuresOf.get(row.productId, row.sizeKey) as number | undefined) ?? 0,
-    evict: (row: Pick<WantedRow, "productId" | "sizeKey">) => evict.run(row.productId, row.sizeKey),
+    evict: (row: Pick<WantedRow, "productId" | "sizeKey">) => {
+      evict.run(row.productId, row.sizeKey);
+    },
     /** Files no wanted picture refers to any more; forgotten here, for the caller to delete. */
     releaseUnreferenced: db.transaction(() => {
       const hashes = unreferenced.all();
       for (const hash of hashes) dropFile.run(hash);
       return hashes;
-    }),
+    }) as () => string[],
     fileBytes: () => fileBytes.get() as number,
     hasFile: (hash: string) => isFile.get(hash) !== undefined,
     fileHashes: () => fileHashes.all(),
@@ -235,8 +240,14 @@ function storeOver(db: Database) {
     /** The cached picture that serves the screen for a product, else any cached size; null when none. */
     pictureOf: (productId: string) => (pictureOf.get(productId) as string | undefined) ?? null,
     run: () => readRun.get() as { catalog: string | null; problem: string | null },
-    setCatalog: (catalog: string) => writeCatalog.run(catalog),
-    setProblem: (problem: string | null) => writeProblem.run(problem),
-    close: () => db.close(),
+    setCatalog: (catalog: string) => {
+      writeCatalog.run(catalog);
+    },
+    setProblem: (problem: string | null) => {
+      writeProblem.run(problem);
+    },
+    close: () => {
+      db.close();
+    },
   };
 }

@@ -1,0 +1,89 @@
+// A package-lock for a project that installs the packed package: the package's own entry, and every
+// package it needs (its dependencies, its peers, and what the project adds) as this project's lock
+// pins them, with their integrity, so `npm ci --offline` takes them all from the local npm cache. A
+// plain `npm install --offline` would need the registry's package lists, which `npm ci` never caches.
+
+interface LockEntry {
+  version?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  [key: string]: unknown;
+}
+
+export interface PackedPackage {
+  name: string;
+  version: string;
+  filename: string;
+  integrity: string;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+}
+
+/** Where Node would find `name` from the package at `from` (a lock path, "" for the root). */
+function resolve(packages: Record<string, LockEntry>, from: string, name: string): string | null {
+  let base = from;
+  for (;;) {
+    const candidate = `${base === "" ? "" : `${base}/`}node_modules/${name}`;
+    if (packages[candidate] !== undefined) return candidate;
+    if (base === "") return null;
+    const cut = base.lastIndexOf("/node_modules/");
+    base = cut === -1 ? "" : base.slice(0, cut);
+  }
+}
+
+function needs(entry: LockEntry): string[] {
+  const optionalPeers = new Set(
+    Object.entries(entry.peerDependenciesMeta ?? {})
+      .filter(([, meta]) => meta.optional)
+      .map(([name]) => name),
+  );
+  return [
+    ...Object.keys(entry.dependencies ?? {}),
+    ...Object.keys(entry.optionalDependencies ?? {}),
+    ...Object.keys(entry.peerDependencies ?? {}).filter((name) => !optionalPeers.has(name)),
+  ];
+}
+
+export function consumerLock(
+  projectLock: { packages: Record<string, LockEntry> },
+  packed: PackedPackage,
+  extra: Record<string, string>,
+  consumer: { name: string; version: string },
+): unknown {
+  const { packages } = projectLock;
+  const roots = [
+    ...Object.keys(packed.dependencies),
+    ...Object.keys(packed.peerDependencies),
+    ...Object.keys(extra),
+  ];
+  const kept = new Map<string, LockEntry>();
+  const queue = roots.map((name) => ({ from: "", name }));
+  while (queue.length > 0) {
+    const { from, name } = queue.shift() as { from: string; name: string };
+    const path = resolve(packages, from, name);
+    if (path === null || kept.has(path)) continue;
+    const { dev, devOptional, peer, ...entry } = packages[path] as LockEntry;
+    kept.set(path, entry);
+    for (const next of needs(entry)) queue.push({ from: path, name: next });
+  }
+  const dependencies = { [packed.name]: `file:${packed.filename}`, ...extra };
+  return {
+    name: consumer.name,
+    version: consumer.version,
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      "": { name: consumer.name, version: consumer.version, dependencies },
+      [`node_modules/${packed.name}`]: {
+        version: packed.version,
+        resolved: `file:${packed.filename}`,
+        integrity: packed.integrity,
+        dependencies: packed.dependencies,
+        peerDependencies: packed.peerDependencies,
+      },
+      ...Object.fromEntries(kept),
+    },
+  };
+}
