@@ -6,7 +6,7 @@ import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { localTime } from "./people-format.ts";
-import { deadlinesFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
+import { connectionFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
 
 const loginOptions = {
   ...dataDirOption,
@@ -28,7 +28,7 @@ export const loginCommand: Command = {
     const remember = values.remember ?? false;
     const credentialFlags = ["organisation", "username", "password", "account-id", "api-key"] as const;
     const onlyAddress = credentialFlags.every((flag) => values[flag] === undefined) && !remember;
-    const deadlines = deadlinesFromFlags(values);
+    const connection = connectionFromFlags(values, "login");
     return withCatalog(
       values["data-dir"],
       io,
@@ -69,7 +69,7 @@ export const loginCommand: Command = {
         io.stdout.write(`${describeSignIn(info)}\n`);
         return exitCodes.ok;
       },
-      deadlines,
+      connection,
     );
   },
 };

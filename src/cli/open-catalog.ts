@@ -1,18 +1,29 @@
 // The CLI's catalog: the same catalog the app opens (core/app), over one data directory, with
 // secrets in a file only its owner can read. One command at a time: syncs and picture runs happen in
 // this process, and nothing starts on its own.
-import { type CatalogApp, openCatalog, type RequestDeadlines, settingsFileIn } from "../core/app/index.ts";
+import { type CatalogApp, openCatalog, settingsFileIn } from "../core/app/index.ts";
 import type { CliIo } from "./cli-io.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
+import type { ConnectionFlags } from "./timeout-flags.ts";
+import { waitingWriter } from "./waiting-line.ts";
 
-/** `deadlines`: the request timeouts given on the command line; the settings' for those left out. */
-export function openCliCatalog(dataDir: string, deadlines: Partial<RequestDeadlines> = {}): CatalogApp {
+/**
+ * `connection`: the timeouts and limits given on the command line, the settings' for those left out.
+ * Waits on a silent service are said on `stderr`, when given.
+ */
+export function openCliCatalog(
+  dataDir: string,
+  connection: Partial<ConnectionFlags> = {},
+  stderr?: CliIo["stderr"],
+): CatalogApp {
   return openCatalog({
     dataDir,
     sync: "in-process",
     pictures: "in-process",
     background: false,
-    client: { deadlines },
+    client: { deadlines: connection.deadlines ?? {} },
+    timeLimits: connection.timeLimits,
+    onWaiting: stderr && waitingWriter(stderr),
   });
 }
 
@@ -21,11 +32,12 @@ export async function withCatalog<T>(
   dataDirFlag: string | undefined,
   io: CliIo,
   work: (catalog: CatalogApp) => Promise<T>,
-  deadlines?: Partial<RequestDeadlines>,
+  connection?: ConnectionFlags,
 ): Promise<T> {
   const catalog = openCliCatalog(
     givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env),
-    deadlines,
+    connection,
+    io.stderr,
   );
   try {
     await catalog.start();

@@ -6,7 +6,7 @@ import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { count, counted } from "./people-format.ts";
 import { progressWriter } from "./progress-line.ts";
-import { deadlinesFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
+import { connectionFromFlags, timeoutOptions, timeoutUsage } from "./timeout-flags.ts";
 
 export const syncCommand: Command = {
   usage: `sync [--full] [--page-size N (default ${defaultSettings.pageSize})] [--json] ${timeoutUsage}`,
@@ -23,7 +23,7 @@ export const syncCommand: Command = {
       0,
     );
     const pageSize = integerFlag("page-size", values["page-size"], 1, pagingLimits.maxSize);
-    const deadlines = deadlinesFromFlags(values);
+    const connection = connectionFromFlags(values, "sync");
     return withCatalog(
       values["data-dir"],
       io,
@@ -47,7 +47,7 @@ export const syncCommand: Command = {
         else io.stdout.write(`${describeSummary(summary)}\n`);
         return exitCodes.ok;
       },
-      deadlines,
+      connection,
     );
   },
 };

@@ -21,6 +21,7 @@ import {
   type Sleep,
   withRetries,
 } from "./retry-policy.ts";
+import { retryFits, type TimeBudget } from "./time-budget.ts";
 
 /** A token and the account path segment it is used with (see accountPathSegment). */
 export type Auth = { token: string; account: string };
@@ -37,6 +38,8 @@ export interface CommerceClientOptions {
   clock?: () => number;
   /** Shared with the other clients of one catalog; the client's own when absent. */
   connections?: ConnectionPool;
+  /** The overall limit of the sync, sign-in or change of address this client works for. */
+  budget?: TimeBudget;
 }
 
 export interface CommerceClient {
@@ -59,12 +62,15 @@ export interface CommerceClient {
 const productReadHeaders = { "content-type": "application/json" };
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
+  const { budget } = options;
+  const deadlines = { ...defaultDeadlines, ...options.deadlines };
   const send = createJsonSender({
     baseUrl: options.baseUrl,
     fetch: options.fetch ?? globalThis.fetch,
-    deadlines: { ...defaultDeadlines, ...options.deadlines },
+    deadlines,
     clock: options.clock ?? Date.now,
     connections: options.connections ?? createConnectionPool(),
+    budget,
   });
   const retry = { ...defaultRetryOptions, ...options.retry };
   const random = options.random ?? Math.random;
@@ -87,6 +93,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
         random,
         sleep,
         signal,
+        retryFits: budget && ((delayMs) => retryFits(budget, delayMs, deadlines.firstByteMs)),
       },
     );
   }

@@ -16,6 +16,8 @@ import {
 import type { ConnectionPool } from "./connection-pool.ts";
 import { type RequestDeadlines, startAttemptDeadlines } from "./request-deadlines.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
+import { budgetSpentError, type TimeBudget } from "./time-budget.ts";
+import { noticeIntervalMs, startWaitNotices } from "./wait-notices.ts";
 
 export interface JsonRequest {
   method: "get" | "post";
@@ -55,8 +57,10 @@ export function createJsonSender(options: {
   deadlines: RequestDeadlines;
   clock: () => number;
   connections: ConnectionPool;
+  /** The overall limit every attempt runs inside, and is told of waits; none when absent. */
+  budget?: TimeBudget;
 }): SendJson {
-  const { deadlines } = options;
+  const { deadlines, budget } = options;
   const base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
   let api: KyInstance | undefined;
 
@@ -72,9 +76,25 @@ export function createJsonSender(options: {
       retry: 0,
       headers: { accept: "application/json" },
     });
-    const attempt = startAttemptDeadlines(deadlines, signal);
+    const attempt = startAttemptDeadlines(deadlines, signal, budget?.remainingMs());
+    const notices =
+      budget === undefined
+        ? null
+        : startWaitNotices({
+            host: base.host,
+            budget,
+            everyMs: noticeIntervalMs(deadlines),
+            now: options.clock,
+          });
+    const onSent =
+      notices === null
+        ? request.onSent
+        : () => {
+            notices.sent();
+            request.onSent?.();
+          };
     try {
-      const dispatcher = await options.connections.dispatcher(deadlines, request.onSent);
+      const dispatcher = await options.connections.dispatcher(deadlines, onSent);
       const answer = api(request.url, {
         method: request.method,
         json: request.json,
@@ -89,17 +109,21 @@ export function createJsonSender(options: {
       });
       const response = await untilAborted(answer, attempt.signal);
       attempt.answerStarted();
+      notices?.answerStarted();
       text = await readTextUntilAborted(response, attempt.signal);
+      notices?.answered();
       const date = Date.parse(response.headers.get("date") ?? "");
       serverTimeMs = Number.isNaN(date) ? null : date;
     } catch (error) {
       if (signal?.aborted) throw cancelledError();
       const missed = attempt.missed();
-      if (missed !== null) throw deadlineError(base.host, missed, deadlines[missed]);
+      if (missed === "limit" && budget !== undefined) throw budgetSpentError(base.host, budget);
+      if (missed !== null && missed !== "limit") throw deadlineError(base.host, missed, deadlines[missed]);
       if (!ky.isHTTPError(error)) throw errorFromTransport(error, base.host, ky, deadlines);
       const retryAfterMs = parseRetryAfterMs(error.response.headers.get("retry-after"), options.clock());
       throw errorFromStatus(error.response.status, error.data, { ...context, retryAfterMs });
     } finally {
+      notices?.stop();
       attempt.finish();
       request.onSent?.();
     }

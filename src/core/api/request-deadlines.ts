@@ -30,23 +30,31 @@ export interface AttemptDeadlines {
   signal: AbortSignal;
   /** The answer has started: only the whole-answer deadline still runs. */
   answerStarted(): void;
-  /** The deadline that ended the attempt, if one did. */
-  missed(): DeadlinePhase | null;
+  /** The deadline that ended the attempt, if one did: "limit" is the overall one (time-budget.ts). */
+  missed(): DeadlinePhase | "limit" | null;
   /** Stops the timers; call once the attempt is over, however it ended. */
   finish(): void;
 }
 
-/** The first-byte and whole-answer deadlines of one attempt, as timers over an abort signal. */
-export function startAttemptDeadlines(deadlines: RequestDeadlines, caller?: AbortSignal): AttemptDeadlines {
+/**
+ * The first-byte and whole-answer deadlines of one attempt, as timers over an abort signal, and the
+ * time left of the overall limit it runs inside (`limitMs`), if any.
+ */
+export function startAttemptDeadlines(
+  deadlines: RequestDeadlines,
+  caller?: AbortSignal,
+  limitMs?: number,
+): AttemptDeadlines {
   const controller = new AbortController();
-  let missed: DeadlinePhase | null = null;
-  const expire = (phase: DeadlinePhase, ms: number) =>
+  let missed: DeadlinePhase | "limit" | null = null;
+  const expire = (phase: DeadlinePhase | "limit", ms: number) =>
     setTimeout(() => {
       missed = phase;
       controller.abort();
     }, ms);
   const firstByte = expire("firstByteMs", deadlines.firstByteMs);
   const wholeAnswer = expire("wholeAnswerMs", deadlines.wholeAnswerMs);
+  const limit = limitMs === undefined ? undefined : expire("limit", limitMs);
   const cancel = () => controller.abort(caller?.reason);
   if (caller?.aborted) cancel();
   caller?.addEventListener("abort", cancel, { once: true });
@@ -57,6 +65,7 @@ export function startAttemptDeadlines(deadlines: RequestDeadlines, caller?: Abor
     finish() {
       clearTimeout(firstByte);
       clearTimeout(wholeAnswer);
+      clearTimeout(limit);
       caller?.removeEventListener("abort", cancel);
     },
   };

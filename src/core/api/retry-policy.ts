@@ -68,7 +68,14 @@ export function parseRetryAfterMs(value: string | null, now: number): number | u
 
 export async function withRetries<T>(
   attempt: () => Promise<T>,
-  deps: { options: RetryOptions; random: () => number; sleep: Sleep; signal?: AbortSignal },
+  deps: {
+    options: RetryOptions;
+    random: () => number;
+    sleep: Sleep;
+    signal?: AbortSignal;
+    /** Whether a retry after this wait could still finish inside the overall limit (time-budget.ts). */
+    retryFits?: (delayMs: number) => boolean;
+  },
 ): Promise<T> {
   for (let retry = 0; ; retry++) {
     throwIfCancelled(deps.signal);
@@ -77,7 +84,7 @@ export async function withRetries<T>(
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const delay = retryDelayMs(error, retry, deps.options, deps.random);
-      if (delay === null) throw error;
+      if (delay === null || deps.retryFits?.(delay) === false) throw error;
       await sleepUnlessCancelled(deps.sleep, delay, deps.signal);
     }
   }

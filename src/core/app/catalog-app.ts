@@ -5,7 +5,9 @@
 import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
 import type { LookupAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { ImageCacheStatus } from "../../shared/catalog/product-pictures.ts";
+import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
+import type { TimeLimits } from "../../shared/settings/app-settings.ts";
 import type { Auth, CommerceClient, CommerceClientOptions } from "../api/commerce-client.ts";
 import type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
@@ -52,6 +54,10 @@ export interface OpenCatalogOptions {
   fetch?: typeof fetch;
   /** Plain data only (a worker gets the same). Deadlines given here win over the settings' timeouts. */
   client?: Pick<CommerceClientOptions, "deadlines" | "retry">;
+  /** The overall limits of a sync and a sign-in; those given here win over the settings'. */
+  timeLimits?: Partial<TimeLimits>;
+  /** Told while a sync, sign-in or change of address waits on a silent service, and when it ends. */
+  onWaiting?: (wait: ServiceWait | null) => void;
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Told about faults nobody asked for (a background sync's bug, a status that failed to build). */
   onFault?: (what: string, error: unknown) => void;

@@ -19,6 +19,7 @@ import { wireCatalog } from "./catalog-wiring.ts";
 import { createConnectivity } from "./connectivity.ts";
 import { explainMiss, formatInstant, freshnessOf } from "./freshness.ts";
 import { createPictureRuns } from "./picture-runs.ts";
+import { createServiceLimits } from "./service-limits.ts";
 import { inProcessSyncRunner, workerSyncRunner } from "./sync-runner.ts";
 import { createSyncRuns } from "./sync-runs.ts";
 import { createSyncSchedule, noSchedule } from "./sync-schedule.ts";
@@ -43,6 +44,14 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     deadlines: { ...deadlinesOf(settings.requestTimeouts), ...options.client?.deadlines },
     retry: options.client?.retry,
   });
+  const limits = createServiceLimits({
+    limits: () => ({ ...settings.timeLimits, ...options.timeLimits }),
+    now: () => clock.now(),
+    onWaiting(wait) {
+      options.onWaiting?.(wait);
+      emitStatus();
+    },
+  });
   const {
     session,
     core,
@@ -53,7 +62,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     records: stores.records,
     secrets: stores.secrets,
     clock: () => clock.now(),
-    client: () => ({ ...clientOptions(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    client: () => ({ ...clientOptions(), budget: limits.current(), fetch: options.fetch }),
     scanOptions: () => settings.scanner,
     prices: () => settings.prices,
     images: () => settings.images,
@@ -83,7 +92,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     session,
     runner:
       options.sync === "in-process"
-        ? inProcessSyncRunner(core)
+        ? inProcessSyncRunner(core, limits)
         : workerSyncRunner({
             module: options.sync.worker,
             create: options.sync.create,
@@ -93,6 +102,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
             clock,
             client: clientOptions,
             stallMs: () => settings.syncStallMinutes * minuteMs,
+            limitMs: () => limits.limitMs("sync"),
+            onWaiting: limits.note,
             onFault: (detail) => fault("sync worker", detail),
           }),
     pageSize: () => settings.pageSize,
@@ -103,6 +114,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     },
     onProgress: (progress) => events.emit("syncProgress", progress),
     async onEnd(outcome) {
+      limits.note(null);
       if (outcome.ok) {
         // The sync downloaded into a fresh file: the read connection still holds the damaged one.
         if (outcome.summary.damagedCatalogSetAside !== null) await core.close();
@@ -162,6 +174,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
         nextAt: nextAt === null ? null : new Date(nextAt).toISOString(),
       },
       online: connectivity.online(),
+      waiting: limits.waiting(),
       lastError,
       rememberUnavailable,
     };
@@ -179,10 +192,10 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     return info;
   }
 
-  async function signingIn<T>(work: () => Promise<T>): Promise<T> {
+  async function signingIn<T>(what: "sign-in" | "move", work: () => Promise<T>): Promise<T> {
     await syncs.stop();
     try {
-      return await work();
+      return await limits.within(what, work);
     } catch (error) {
       connectivity.report(error);
       throw error;
@@ -195,7 +208,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
    * person is told why.
    */
   async function moveService(baseUrl: string): Promise<SessionInfo> {
-    const info = await signingIn(() => session.moveTo(baseUrl));
+    const info = await signingIn("move", () => session.moveTo(baseUrl));
     sessionBaseUrl = baseUrl;
     void schedule.background();
     return info;
@@ -229,7 +242,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     },
 
     async signInOrganisation({ baseUrl, organisation, username, password, remember }) {
-      const info = await signingIn(() =>
+      const info = await signingIn("sign-in", () =>
         session.signInOrganisation({
           baseUrl,
           organisation,
@@ -242,7 +255,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     },
 
     async signInApiKey({ baseUrl, accountId, apiKey, remember }) {
-      const info = await signingIn(() =>
+      const info = await signingIn("sign-in", () =>
         session.signInApiKey({
           baseUrl,
           accountId,

@@ -4,6 +4,7 @@
 // (sync-runs.ts): only this step differs.
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
+import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SessionInfo } from "../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
@@ -14,6 +15,7 @@ import type { Session } from "../session/session.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { type CreateWorker, syncInWorker } from "../workers/sync-in-worker.ts";
 import type { CatalogCore } from "./catalog-core.ts";
+import type { ServiceLimits } from "./service-limits.ts";
 
 export interface SyncRequest {
   /** Who is signed in, and where. */
@@ -29,8 +31,10 @@ export type SyncRunner = (request: SyncRequest) => Promise<CatalogFileSyncSummar
 /** A worker module to run syncs in, or this thread. */
 export type SyncPlace = { worker: URL; create?: CreateWorker } | "in-process";
 
-export function inProcessSyncRunner(core: CatalogCore): SyncRunner {
-  return ({ full, pageSize, signal, onProgress }) => core.sync({ full, pageSize, signal, onProgress });
+/** Here the clients the session makes for the sync get its budget from `limits`. */
+export function inProcessSyncRunner(core: CatalogCore, limits: ServiceLimits): SyncRunner {
+  return ({ full, pageSize, signal, onProgress }) =>
+    limits.within("sync", () => core.sync({ full, pageSize, signal, onProgress }));
 }
 
 export interface WorkerSyncRunnerDeps {
@@ -45,6 +49,9 @@ export interface WorkerSyncRunnerDeps {
   client: () => Pick<CommerceClientOptions, "deadlines" | "retry">;
   /** A worker silent for this long is stuck, and stopped. */
   stallMs: () => number;
+  /** The sync's overall limit, which the worker keeps itself. */
+  limitMs: () => number;
+  onWaiting: (wait: ServiceWait | null) => void;
   onFault: (detail: string) => void;
 }
 
@@ -68,10 +75,12 @@ export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
         full,
         pageSize,
         client: deps.client(),
+        limitMs: deps.limitMs(),
         clockOffsetMs: deps.serviceTime.now() - Date.now(),
       },
       token: tokenFor,
       onProgress,
+      onWaiting: deps.onWaiting,
       onFault: deps.onFault,
       signal,
       watchdog: { clock: deps.clock, stallMs: deps.stallMs() },

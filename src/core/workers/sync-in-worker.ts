@@ -6,6 +6,7 @@
 // terminated by the watchdog, which frees the one sync slot.
 import type { Worker, WorkerOptions } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
+import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { Auth } from "../api/commerce-client.ts";
 import type { ServiceClock } from "../service-clock.ts";
@@ -22,6 +23,8 @@ export interface WorkerSyncOptions {
   /** A valid token; `refused` is the one the service just refused, which must not come back. */
   token: (refused: string | null) => Promise<Auth>;
   onProgress: (progress: SyncProgress) => void;
+  /** Told while a request of the sync waits on a silent service, and when it is answered. */
+  onWaiting: (wait: ServiceWait | null) => void;
   /** The detail of a fault in the worker, for the log: the person sees a plain message instead. */
   onFault: (detail: string) => void;
   signal: AbortSignal;
@@ -70,6 +73,7 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
           (error: unknown) => send({ type: "token-failed", id: message.id, error: toWireError(error) }),
         );
       } else if (message.type === "progress") options.onProgress(message.progress);
+      else if (message.type === "waiting") options.onWaiting(message.wait);
       else if (message.type === "done") {
         outcome = { ok: true, result: { summary: message.summary, threadId: message.threadId } };
       } else {

@@ -5,6 +5,7 @@ import { type MessagePort, parentPort, threadId, workerData } from "node:worker_
 import { isAppError } from "../../shared/app-error.ts";
 import { type Auth, createCommerceClient } from "../api/commerce-client.ts";
 import { createConnectionPool } from "../api/connection-pool.ts";
+import { startTimeBudget } from "../api/time-budget.ts";
 import { cancelledError } from "../cancellation.ts";
 import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
@@ -23,7 +24,13 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     else tokens.settle(message);
   });
   const connections = createConnectionPool();
-  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl, connections });
+  const budget = startTimeBudget({
+    work: "sync",
+    totalMs: job.limitMs,
+    now: Date.now,
+    onWaiting: (wait) => post({ type: "waiting", wait }),
+  });
+  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl, connections, budget });
   const authorised = async <T>(work: (auth: Auth) => Promise<T>): Promise<T> => {
     const auth = await tokens.ask(null);
     try {

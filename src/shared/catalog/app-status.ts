@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ipcErrorSchema } from "../ipc/ipc-result.ts";
 import { catalogStatusSchema } from "./catalog-status.ts";
+import { serviceWaitSchema } from "./service-wait.ts";
 import { syncProgressSchema } from "./sync-progress.ts";
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -28,6 +29,8 @@ export const appStatusSchema = catalogStatusSchema.extend({
   }),
   /** Judged from real request outcomes and a periodic probe; null until the first one is known. */
   online: z.boolean().nullable(),
+  /** A sync, sign-in or change of address waiting on a silent service now; null when none is. */
+  waiting: serviceWaitSchema.nullable(),
   /** The last failure of a sync or sign-in; cleared by the next success. */
   lastError: ipcErrorSchema.nullable(),
   /** Why credentials cannot be remembered on this machine (no keychain); null when they can. */

@@ -82,6 +82,21 @@ export const defaultRequestTimeouts: RequestTimeouts = {
   wholeAnswerSeconds: 120,
 };
 
+/**
+ * The longest one sync attempt, and one sign-in or change of address, may wait on the service, in
+ * seconds, every request and retry inside it included. Without it the per-request timeouts multiplied
+ * by the retries made minutes of silence; inside it a retry that could not finish is not started.
+ */
+export const timeLimitsSchema = z.object({
+  syncSeconds: z.number().int().min(10).max(3600),
+  signInSeconds: z.number().int().min(10).max(600),
+});
+export type TimeLimits = z.infer<typeof timeLimitsSchema>;
+
+// Room for a try and a retry at the default first-byte timeout (a minute each) in a sync, and for one
+// in a sign-in, while a till showing "syncing" or "signing in" is never held for minutes.
+export const defaultTimeLimits: TimeLimits = { syncSeconds: 150, signInSeconds: 70 };
+
 /** Which of the service's prices this till charges (see shared/catalog/price-rule.ts). */
 export const priceSettingsSchema = z.object({
   /** This till's branch, as the catalog's branch prices name it; null charges the default prices. */
@@ -121,6 +136,7 @@ export const appSettingsSchema = z.object({
   /** Minutes between background syncs; 0 syncs only at start-up, on demand and on reconnect. */
   syncIntervalMinutes: z.number().int().min(0).max(1440),
   requestTimeouts: requestTimeoutsSchema,
+  timeLimits: timeLimitsSchema,
   /**
    * A sync that reports nothing for this long is stopped as stuck, and the next one resumes. It must
    * outlast one page's worst honest case: every attempt at its whole-answer timeout, plus the waits.
@@ -147,6 +163,7 @@ export const defaultSettings: AppSettings = {
   pageSize: 1000,
   syncIntervalMinutes: 15,
   requestTimeouts: defaultRequestTimeouts,
+  timeLimits: defaultTimeLimits,
   // Above one page's worst honest case: four tries at the whole-answer timeout plus the waits.
   syncStallMinutes: 15,
   staleAfterHours: 24,

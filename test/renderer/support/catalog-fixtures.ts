@@ -183,6 +183,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     },
     freshness: { catalogAsOf: "2026-11-22T06:00:00.000Z", stale: false, staleAfterHours: 24 },
     sync: { running: false, mode: null, progress: null, nextAt: null },
+    waiting: null,
     online: true,
     lastError: null,
     rememberUnavailable: null,

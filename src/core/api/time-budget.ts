@@ -1,0 +1,64 @@
+// One overall limit on a sync attempt, a sign-in or a change of address. Every request inside it
+// keeps its own deadlines (request-deadlines.ts), but none runs past the limit, and a retry that
+// could not finish inside it is not started: a service that takes connections and never answers
+// ends the whole thing in time instead of once per request and retry.
+import { AppError } from "../../shared/app-error.ts";
+import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
+
+export type LimitedWork = "sync" | "sign-in" | "move";
+
+export interface TimeBudget {
+  readonly work: LimitedWork;
+  readonly totalMs: number;
+  /** Milliseconds left, never below zero. */
+  remainingMs(): number;
+  /** Told while a request inside waits on a silent service; null once an answer came whole. */
+  tell(wait: ServiceWait | null): void;
+}
+
+export function startTimeBudget(options: {
+  work: LimitedWork;
+  totalMs: number;
+  now: () => number;
+  onWaiting?: (wait: ServiceWait | null) => void;
+}): TimeBudget {
+  const endsAt = options.now() + options.totalMs;
+  let waiting = false;
+  return {
+    work: options.work,
+    totalMs: options.totalMs,
+    remainingMs: () => Math.max(0, endsAt - options.now()),
+    tell(wait) {
+      // "The wait is over" is said once, and only after a wait was.
+      if (wait === null && !waiting) return;
+      waiting = wait !== null;
+      options.onWaiting?.(wait);
+    },
+  };
+}
+
+/**
+ * Whether a retry after `delayMs` still fits: the budget must then hold at least the request's
+ * first-byte deadline, or the retry could not even learn whether the service answers at all.
+ */
+export function retryFits(budget: TimeBudget, delayMs: number, firstByteMs: number): boolean {
+  return budget.remainingMs() - delayMs >= firstByteMs;
+}
+
+const whatGaveUp: Record<LimitedWork, (seconds: number) => string> = {
+  sync: (seconds) =>
+    `within the ${seconds} s a sync may take, so the sync gave up. Lookups keep working from the local catalog; the next sync continues where this one stopped.`,
+  "sign-in": (seconds) =>
+    `within the ${seconds} s a sign-in may take. Check the service address and the network connection, then sign in again.`,
+  move: (seconds) =>
+    `within the ${seconds} s allowed for checking a new address. Check the address and the network connection, then try again.`,
+};
+
+/** The budget ran out while a request was still waiting on the service. */
+export function budgetSpentError(host: string, budget: TimeBudget): AppError {
+  const seconds = Math.round(budget.totalMs / 1000);
+  return new AppError(
+    "timeout",
+    `The commerce service at ${host} is not answering: it did not answer ${whatGaveUp[budget.work](seconds)}`,
+  );
+}
