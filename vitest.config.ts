@@ -27,7 +27,11 @@ function electronViteQueries(): Plugin {
  * Files that measure time against the machine's (a browser's frame, a scanner's key gaps, a request's
  * deadline): they run after the rest, one at a time, so nothing else competes for the cores.
  */
-const alone = ["test/e2e/**/*.test.ts", "test/core/sync/stalled-answers.test.ts"];
+const alone = [
+  "test/e2e/**/*.test.ts",
+  "test/core/sync/stalled-answers.test.ts",
+  "test/core/sync/silent-service-limits.test.ts",
+];
 
 export default defineConfig({
   plugins: [react(), electronViteQueries()],

@@ -33,6 +33,8 @@ export function openTestService(
     secrets?: SecretStore;
     /** The worker module of each sync in turn, instead of the real one; the real one after these. */
     workerUrls?: (URL | undefined)[];
+    /** Instead of short retry waits and a 5 s first-byte deadline. */
+    client?: Parameters<typeof openCatalog>[0]["client"];
   } = {},
 ): TestCatalogService {
   const stores = dataDirStores(dataDir);
@@ -56,7 +58,10 @@ export function openTestService(
         return worker;
       },
     },
-    client: { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, deadlines: { firstByteMs: 5000 } },
+    client: options.client ?? {
+      retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+      deadlines: { firstByteMs: 5000 },
+    },
     probe: { timeoutMs: 2000 },
     onFault: (what, error) => {
       throw new Error(`unexpected fault in ${what}: ${String(error)}`);

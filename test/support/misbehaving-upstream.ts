@@ -36,6 +36,8 @@ export interface Behaviour {
   delayMs?: number;
   /** How a list answer stalls, if it does: the ways a proxy or an overloaded gateway hangs a request. */
   stall?(call: ListCall): Stall | null;
+  /** How any other answer (a sign-in, a count) stalls, by its method and path, if it does. */
+  stallOther?(request: { method: string; path: string }): Stall | null;
 }
 
 /**
@@ -107,7 +109,10 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
         text = JSON.stringify(body);
       }
       const date = behaviour.date?.() ?? answer.headers.get("date") ?? new Date().toUTCString();
-      const stall = call === undefined ? null : (behaviour.stall?.(call) ?? null);
+      const stall =
+        call === undefined
+          ? (behaviour.stallOther?.({ method: request.method ?? "GET", path: url.pathname }) ?? null)
+          : (behaviour.stall?.(call) ?? null);
       if (stall !== null) {
         stallAnswer(stall, text, response, date);
         return;

@@ -180,6 +180,10 @@ export const de: Messages = {
   "status.signedOut": "Nicht angemeldet",
   "status.clockBehind": "Die Uhr dieser Kasse geht {span} nach: bitte richtig stellen.",
   "status.clockAhead": "Die Uhr dieser Kasse geht {span} vor: bitte richtig stellen.",
+  "status.notAnswering":
+    "Der Dienst unter {host} antwortet nicht: Die Verbindung steht, aber seit {waited} s kam keine Antwort. Abbruch spätestens in {left} s.",
+  "status.notFinishing":
+    "Der Dienst unter {host} antwortet nicht: Seine Antwort hat begonnen, ist aber nach {waited} s nicht fertig. Abbruch spätestens in {left} s.",
   "settings.heading": "Einstellungen",
   "settings.baseUrl": "Adresse des Dienstes",
   "settings.syncInterval": "Abgleich alle (Minuten, 0 = nur beim Start und auf Wunsch)",
@@ -197,6 +201,9 @@ export const de: Messages = {
   "settings.firstByteTimeout": "Aufgeben, wenn keine Antwort beginnt innerhalb von (Sekunden)",
   "settings.answerTimeout": "Aufgeben, wenn eine Antwort nicht vollständig ist nach (Sekunden)",
   "settings.syncStall": "Abgleich ohne Fortschritt anhalten nach (Minuten)",
+  "settings.syncLimit": "Abgleich aufgeben, wenn der Dienst nicht antwortet innerhalb von (Sekunden)",
+  "settings.signInLimit":
+    "Anmeldung oder neue Adresse aufgeben, wenn der Dienst nicht antwortet innerhalb von (Sekunden)",
   "settings.prices": "Preise",
   "settings.branch": "Filiale dieser Kasse",
   "settings.noBranch": "Keine: die Standardpreise",

@@ -173,6 +173,10 @@ export const en = {
   "status.signedOut": "Not signed in",
   "status.clockBehind": "This till's clock is {span} behind the service's: set it right.",
   "status.clockAhead": "This till's clock is {span} ahead of the service's: set it right.",
+  "status.notAnswering":
+    "The service at {host} is not answering: it took the connection but has not answered for {waited} s. Giving up within {left} s.",
+  "status.notFinishing":
+    "The service at {host} is not answering: its answer started but has not finished in {waited} s. Giving up within {left} s.",
   "settings.heading": "Settings",
   "settings.baseUrl": "Service address",
   "settings.syncInterval": "Sync every (minutes, 0 = only on start and on demand)",
@@ -190,6 +194,8 @@ export const en = {
   "settings.firstByteTimeout": "Give up when no answer starts within (seconds)",
   "settings.answerTimeout": "Give up when an answer is not complete within (seconds)",
   "settings.syncStall": "Stop a sync that makes no progress for (minutes)",
+  "settings.syncLimit": "Give up a sync attempt the service does not answer within (seconds)",
+  "settings.signInLimit": "Give up a sign-in or new address the service does not answer within (seconds)",
   "settings.prices": "Prices",
   "settings.branch": "This till's branch",
   "settings.noBranch": "None: the default prices",

@@ -43,6 +43,8 @@ interface NumberField {
     | "firstByteSeconds"
     | "wholeAnswerSeconds"
     | "syncStallMinutes"
+    | "syncLimitSeconds"
+    | "signInLimitSeconds"
     | "pictureCapMegabytes";
   label: MessageKey;
   min: number;
@@ -59,6 +61,8 @@ const numberFields: NumberField[] = [
   { name: "firstByteSeconds", label: "settings.firstByteTimeout", min: 1, max: 600 },
   { name: "wholeAnswerSeconds", label: "settings.answerTimeout", min: 1, max: 3600 },
   { name: "syncStallMinutes", label: "settings.syncStall", min: 1, max: 120 },
+  { name: "syncLimitSeconds", label: "settings.syncLimit", min: 10, max: 3600 },
+  { name: "signInLimitSeconds", label: "settings.signInLimit", min: 10, max: 600 },
   { name: "pictureCapMegabytes", label: "settings.pictureCap", min: 1, max: 100_000 },
 ];
 
@@ -82,6 +86,8 @@ function numbersOf(settings: AppSettings): Record<NumberField["name"], string> {
     firstByteSeconds: String(settings.requestTimeouts.firstByteSeconds),
     wholeAnswerSeconds: String(settings.requestTimeouts.wholeAnswerSeconds),
     syncStallMinutes: String(settings.syncStallMinutes),
+    syncLimitSeconds: String(settings.timeLimits.syncSeconds),
+    signInLimitSeconds: String(settings.timeLimits.signInSeconds),
     pictureCapMegabytes: String(settings.images.capMegabytes),
   };
 }
@@ -137,6 +143,10 @@ export function SettingsForm(props: SettingsFormProps) {
         wholeAnswerSeconds: parsed.wholeAnswerSeconds ?? settings.requestTimeouts.wholeAnswerSeconds,
       },
       syncStallMinutes: parsed.syncStallMinutes,
+      timeLimits: {
+        syncSeconds: parsed.syncLimitSeconds ?? settings.timeLimits.syncSeconds,
+        signInSeconds: parsed.signInLimitSeconds ?? settings.timeLimits.signInSeconds,
+      },
       scanner: {
         ...settings.scanner,
         ...scannerText,
@@ -207,7 +217,7 @@ export function SettingsForm(props: SettingsFormProps) {
       </fieldset>
       <fieldset>
         <legend>{t("settings.connection")}</legend>
-        {numberFields.slice(5, 9).map(numberInput)}
+        {numberFields.slice(5, 11).map(numberInput)}
       </fieldset>
       <fieldset>
         <legend>{t("settings.pictures")}</legend>

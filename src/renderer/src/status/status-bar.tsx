@@ -7,6 +7,7 @@
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
 import { clockOffWarning } from "../../../shared/catalog/catalog-status.ts";
 import type { ImageCacheStatus } from "../../../shared/catalog/product-pictures.ts";
+import type { ServiceWait } from "../../../shared/catalog/service-wait.ts";
 import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
@@ -86,6 +87,7 @@ function StatusItems(props: StatusBarProps) {
         </span>
       )}
       {running && <SyncProgressView progress={progress} />}
+      {status?.waiting && <WaitingView wait={status.waiting} t={t} />}
       {status && <PicturesView images={status.images} />}
       {status?.catalogProblem && (
         <span className="catalog-problem" role="alert">
@@ -135,6 +137,17 @@ function ClockWarning(props: { offsetMs: number | null; span: (ms: number) => st
   return (
     <span className="clock-warning" role="alert">
       {t(key, { span: span(offsetMs) })}
+    </span>
+  );
+}
+
+/** A sync or sign-in waiting on a silent service, said while it waits, not only once it gives up. */
+function WaitingView(props: { wait: ServiceWait; t: Translate }) {
+  const { wait, t } = props;
+  const values = { host: wait.host, waited: wait.waitedSeconds, left: wait.giveUpSeconds };
+  return (
+    <span className="service-waiting" role="status">
+      {t(wait.phase === "no-answer" ? "status.notAnswering" : "status.notFinishing", values)}
     </span>
   );
 }
