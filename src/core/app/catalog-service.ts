@@ -47,10 +47,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
   const limits = createServiceLimits({
     limits: () => ({ ...settings.timeLimits, ...options.timeLimits }),
     now: () => clock.now(),
-    onWaiting(wait) {
-      options.onWaiting?.(wait);
-      emitStatus();
-    },
+    onWaiting: options.onWaiting,
+    onChange: emitStatus,
   });
   const {
     session,

@@ -23,14 +23,18 @@ export interface ServiceLimits {
 export function createServiceLimits(deps: {
   limits: () => TimeLimits;
   now: () => number;
-  onWaiting: (wait: ServiceWait | null) => void;
+  /** The host's listener, if any. */
+  onWaiting?: (wait: ServiceWait | null) => void;
+  /** The wait shown has changed: the status is to be read again. */
+  onChange: () => void;
 }): ServiceLimits {
   let current: TimeBudget | undefined;
   let waiting: ServiceWait | null = null;
   const note = (wait: ServiceWait | null) => {
     if (wait === null && waiting === null) return;
     waiting = wait;
-    deps.onWaiting(wait);
+    deps.onWaiting?.(wait);
+    deps.onChange();
   };
   const limitMs = (work: LimitedWork) => {
     const limits = deps.limits();

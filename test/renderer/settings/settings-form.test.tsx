@@ -66,7 +66,7 @@ describe("settings form", () => {
     expect(onSave.mock.calls[0]?.[0].images).toEqual({ enabled: false, capMegabytes: 2000 });
   });
 
-  it("saves the service address, intervals, scanner thresholds, prefix key, timeouts, sound and language", async () => {
+  it("saves the service address, intervals, scanner thresholds, prefix key, timeouts, limits, sound and language", async () => {
     const onSave = show();
     fireEvent.change(screen.getByLabelText(/Sync every/), { target: { value: "30" } });
     fireEvent.change(screen.getByLabelText(/out of date after/), { target: { value: "12" } });
@@ -75,6 +75,7 @@ describe("settings form", () => {
     fireEvent.change(screen.getByLabelText(/prefix key/), { target: { value: "F9" } });
     fireEvent.change(screen.getByLabelText(/no answer starts/), { target: { value: "90" } });
     fireEvent.change(screen.getByLabelText(/no progress/), { target: { value: "20" } });
+    fireEvent.change(screen.getByLabelText(/Give up a sync attempt/), { target: { value: "300" } });
     fireEvent.click(screen.getByLabelText("Sound on scan"));
     fireEvent.change(screen.getByLabelText("Language"), { target: { value: "de" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -88,6 +89,7 @@ describe("settings form", () => {
       language: "de",
       requestTimeouts: { ...defaultSettings.requestTimeouts, firstByteSeconds: 90 },
       syncStallMinutes: 20,
+      timeLimits: { syncSeconds: 300, signInSeconds: defaultSettings.timeLimits.signInSeconds },
       scanner: {
         maxKeyGapMs: 40,
         minLength: 8,
