@@ -14,6 +14,11 @@ export interface TimeBudget {
   remainingMs(): number;
   /** Told while a request inside waits on a silent service; null once an answer came whole. */
   tell(wait: ServiceWait | null): void;
+  /**
+   * When the service went silent: the sending of the first request since its last whole answer
+   * (`at`, if none is waiting yet). A retry's wait counts on from the try before it.
+   */
+  silentSince(at: number): number;
 }
 
 export function startTimeBudget(options: {
@@ -24,15 +29,21 @@ export function startTimeBudget(options: {
 }): TimeBudget {
   const endsAt = options.now() + options.totalMs;
   let waiting = false;
+  let silentSince: number | null = null;
   return {
     work: options.work,
     totalMs: options.totalMs,
     remainingMs: () => Math.max(0, endsAt - options.now()),
     tell(wait) {
       // "The wait is over" is said once, and only after a wait was.
+      if (wait === null) silentSince = null;
       if (wait === null && !waiting) return;
       waiting = wait !== null;
       options.onWaiting?.(wait);
+    },
+    silentSince(at) {
+      silentSince ??= at;
+      return silentSince;
     },
   };
 }

@@ -31,21 +31,21 @@ export function startWaitNotices(options: {
   now: () => number;
 }): WaitNotices {
   const { budget, now } = options;
-  let sentAt: number | null = null;
+  let silentSince: number | null = null;
   let phase: ServiceWait["phase"] = "no-answer";
   let timer: NodeJS.Timeout | undefined;
   const tell = () => {
     budget.tell({
       host: options.host,
       phase,
-      waitedSeconds: Math.round((now() - (sentAt ?? now())) / 1000),
+      waitedSeconds: Math.round((now() - (silentSince ?? now())) / 1000),
       giveUpSeconds: Math.ceil(budget.remainingMs() / 1000),
     });
   };
   return {
     sent() {
-      if (sentAt !== null) return;
-      sentAt = now();
+      if (silentSince !== null) return;
+      silentSince = budget.silentSince(now());
       timer = setInterval(tell, options.everyMs);
       // A notice never keeps a finished process alive.
       timer.unref();

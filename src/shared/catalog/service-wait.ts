@@ -8,7 +8,7 @@ export const serviceWaitSchema = z.object({
   host: z.string(),
   /** "no-answer": the request is sent and nothing came back. "unfinished": the answer started, not ended. */
   phase: z.enum(["no-answer", "unfinished"]),
-  /** Seconds since the request was sent. */
+  /** Seconds since the first request the service has not answered was sent (its retries included). */
   waitedSeconds: z.number().int().nonnegative(),
   /** Seconds until the sync, sign-in or change of address gives up at the latest. */
   giveUpSeconds: z.number().int().nonnegative(),
