@@ -55,11 +55,17 @@ async function timedCli(killMs: number, dir: string, args: string[]): Promise<Cl
   return { ...result, ms: Date.now() - started };
 }
 
-/** A data directory signed in through a new upstream, whose list answers then stall from `from` on. */
-async function signedInThenStalled(stall: Stall, from = 0) {
+/** A data directory signed in through a new upstream. */
+async function signedIn() {
   const through = await upstream();
   const dir = await dataDir();
   expect((await timedCli(60_000, dir, login(through))).code).toBe(0);
+  return { through, dir };
+}
+
+/** A data directory signed in through a new upstream, whose list answers then stall from `from` on. */
+async function signedInThenStalled(stall: Stall, from = 0) {
+  const { through, dir } = await signedIn();
   const first = through.calls.length + from;
   through.behave({ stall: (call) => (call.index >= first ? stall : null) });
   const stalledCalls = () => through.calls.length - first;
@@ -108,6 +114,18 @@ describe("with a short limit", () => {
     const result = await timedCli(60_000, await dataDir(), [...login(through), ...flags]);
 
     expectGaveUpSaying(result, 10_000, /within the 10 s a sign-in may take/);
+  });
+
+  it("a change of address gives up at the sign-in's limit, and the old address stays", async () => {
+    const { dir } = await signedIn();
+    const moved = await upstream();
+    moved.behave({ stallOther: ({ path }) => (path.endsWith("/meta") ? "half-way" : null) });
+    const flags = ["--time-limit", "10", "--first-byte-timeout", "4", "--answer-timeout", "60"];
+
+    const result = await timedCli(60_000, dir, ["login", "--base-url", moved.baseUrl, ...flags]);
+
+    expectGaveUpSaying(result, 10_000, /within the 10 s allowed for checking a new address/);
+    expect(result.stderr).toContain("The saved address stays");
   });
 
   it("refuses a limit it cannot use, in plain words", async () => {
