@@ -21,6 +21,9 @@ export interface TimeBudget {
   silentSince(at: number): number;
 }
 
+/** Waits told closer together than this are one wait. */
+const sameWaitMs = 400;
+
 export function startTimeBudget(options: {
   work: LimitedWork;
   totalMs: number;
@@ -29,6 +32,7 @@ export function startTimeBudget(options: {
 }): TimeBudget {
   const endsAt = options.now() + options.totalMs;
   let waiting = false;
+  let toldAt = Number.NEGATIVE_INFINITY;
   let silentSince: number | null = null;
   return {
     work: options.work,
@@ -38,7 +42,10 @@ export function startTimeBudget(options: {
       // "The wait is over" is said once, and only after a wait was.
       if (wait === null) silentSince = null;
       if (wait === null && !waiting) return;
+      // Requests sent together (a sync's two counts and first page) wait together: said once.
+      if (wait !== null && options.now() - toldAt < sameWaitMs) return;
       waiting = wait !== null;
+      toldAt = wait === null ? Number.NEGATIVE_INFINITY : options.now();
       options.onWaiting?.(wait);
     },
     silentSince(at) {

@@ -53,6 +53,16 @@ describe("a time budget", () => {
     expect(told).toEqual([wait, null]);
   });
 
+  it("says the waits of requests sent together once", () => {
+    const { budget, clock, told } = budgetOn(150_000);
+    budget.tell(wait);
+    clock.at += 3;
+    budget.tell({ ...wait, host: "other" });
+    clock.at += 10_000;
+    budget.tell({ ...wait, waitedSeconds: 20 });
+    expect(told).toEqual([wait, { ...wait, waitedSeconds: 20 }]);
+  });
+
   it("counts a silence from the first unanswered request until an answer comes", () => {
     const { budget } = budgetOn(150_000);
     expect(budget.silentSince(1_000)).toBe(1_000);
