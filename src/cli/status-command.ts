@@ -38,6 +38,10 @@ function describeStatus(status: CatalogStatus): string {
     lines.push(
       `${counted(status.quarantined, "record", "records")} from the service were unreadable and set aside.`,
     );
+  if (status.withUnusableParts > 0)
+    lines.push(
+      `${counted(status.withUnusableParts, "product has", "products have")} parts the till cannot use (a code without data, a price without currency...): sold all the same; check names them.`,
+    );
   lines.push(describeImageStatus(status.images));
   const clockOff = clockOffWarning(status);
   if (clockOff !== null) lines.push(clockLine(clockOff));

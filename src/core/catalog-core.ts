@@ -243,7 +243,7 @@ export function createCatalogCore(deps: {
 }
 
 const noCatalog = {
-  counts: { products: 0, inactive: 0, quarantined: 0 },
+  counts: { products: 0, inactive: 0, quarantined: 0, withUnusableParts: 0 },
   stored: null,
   problem: null,
 } as const;

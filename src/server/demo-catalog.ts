@@ -365,6 +365,9 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     policy: null,
     online: false,
     shipping_required: true,
+    sellable: true,
+    purchasable: true,
+    serial_number_input_required: false,
     custom_properties: null,
     options: null,
   };

@@ -157,7 +157,7 @@ describe("generateDemoCatalog", () => {
   });
 
   it("prices some products per branch, in quantities and on offer, so a till meets every case", () => {
-    const berlin = demoBranches[0]?.id;
+    const berlin = demoBranches[0]?.id ?? null;
     const inBerlin = (product: Product, at = now) =>
       resolvePrice(product.prices, { branch: berlin, currency: null, at, timeZone: "Europe/Berlin" });
     const sources = new Set(catalog.map((product) => inBerlin(product)?.source));

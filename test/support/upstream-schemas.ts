@@ -56,22 +56,22 @@ export function branchRecordSchema(): JsonObject {
 }
 
 // Not strict: the published schemas carry keywords ajv's strict mode refuses (`example`, `deprecated`
-// next to `anyOf`, ...), and they are the oracle as they stand.
-const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+// next to `anyOf`, ...), and they are the oracle as they stand. multipleOf is judged to 1e-6: a price
+// such as 276539.03 is a multiple of 0.01, though its quotient in floating point is 27653903.000000004.
+const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 6 });
 addFormats(ajv);
 
 export interface Oracle {
   /** The schema's complaints about a value, in words; empty when it is valid. */
   problems(value: unknown): string[];
+  /** The same complaints as ajv gives them, with where and which keyword. */
+  errors(value: unknown): ErrorObject[];
 }
 
 export function oracle(schema: JsonObject): Oracle {
   const validate = ajv.compile(schema);
-  return {
-    problems(value) {
-      return validate(value) ? [] : (validate.errors ?? []).map(wordError);
-    },
-  };
+  const errors = (value: unknown) => (validate(value) ? [] : [...(validate.errors ?? [])]);
+  return { errors, problems: (value) => errors(value).map(wordError) };
 }
 
 function wordError(error: ErrorObject): string {

@@ -10,12 +10,12 @@ import {
   organisationLoginResultSchema,
 } from "../../shared/api/login.ts";
 import { productsMetaSchema, singleProductSchema } from "../../shared/api/pagination.ts";
-import { productSchema } from "../../shared/api/product.ts";
 import { type CreateSubUserRequest, type SubUser, subUserSchema } from "../../shared/api/sub-user.ts";
 import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../products-page.ts";
 import { invalidResponse, parseResponse } from "./api-errors.ts";
 import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
+import { readProduct } from "./product-reading.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
 import { defaultDeadlines, type RequestDeadlines } from "./request-deadlines.ts";
 import {
@@ -188,10 +188,11 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
         (body) => parseResponse(singleProductSchema, body, "product"),
         signal,
       );
-      // Outside the retry: a record that breaks the schema will not mend on a second try.
+      // Outside the retry: a record that cannot be held will not mend on a second try.
       const raw = answer.results[0];
-      const product = parseResponse(productSchema, raw, "product record");
-      return { product, raw: raw as Record<string, unknown> };
+      const reading = readProduct(raw);
+      if (!reading.held) throw invalidResponse(`product record: ${reading.reason}`);
+      return { product: reading.product, raw: raw as Record<string, unknown>, unusable: reading.unusable };
     },
 
     productsTotal: async (auth, filters, signal) => {

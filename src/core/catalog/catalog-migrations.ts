@@ -125,6 +125,19 @@ export const migrations: readonly Migration[] = [
       if (rewriteRecordsByShape(db) > 0) reclaimFreeSpace(db, context);
     },
   },
+  {
+    // Products held with parts the catalog cannot use (product-reading.ts): which parts, and the
+    // record as the service sent it, while the products row holds what the catalog reads of it.
+    version: 6,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE unusable_parts (
+          product_id TEXT PRIMARY KEY,
+          parts TEXT NOT NULL,
+          raw TEXT NOT NULL
+        ) STRICT;
+      `),
+  },
 ];
 
 /** Brings the file at `file` up to the newest migration in `list`; refuses a file from a newer app. */

@@ -16,9 +16,10 @@ import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
 import type { CatalogSearch } from "./catalog-search.ts";
-import { catalogStateReads } from "./catalog-state-reads.ts";
+import { type CatalogCounts, catalogStateReads } from "./catalog-state-reads.ts";
 import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
 import { recordDecoder } from "./stored-records.ts";
+import { type ProductWithUnusableParts, unusablePartsList } from "./unusable-parts-list.ts";
 
 export interface CatalogStore {
   /**
@@ -43,7 +44,9 @@ export interface CatalogStore {
   /** The branches named in branch prices, most products first. */
   branches(): Promise<BranchCount[]>;
   /** products = non-deleted, inactive included. */
-  counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
+  counts(): Promise<CatalogCounts>;
+  /** Live products held with parts the catalog cannot use, each with those parts named. */
+  unusableParts(): Promise<ProductWithUnusableParts[]>;
   /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
   check(mode: "quick" | "full"): Promise<string | null>;
   /**
@@ -120,6 +123,7 @@ export async function openCatalogStore(
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     branches: guard(async () => listingBranches()()),
     counts: guard(async () => state.counts()),
+    unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),
     readOnly,
     async close() {
