@@ -156,6 +156,40 @@ describe("applyPage: the deleted stream", () => {
 });
 
 describe("quarantine", () => {
+  it("gives back, at the next sync, a record an older version set aside for one part it could not use", async () => {
+    const file = temp.file();
+    const item = product({ id: "a", barcode: "4000000000017" });
+    const raw = { ...item, codes: [{ data: null, type: "ean13", caption: null }] };
+    // As an older version left it: the whole record in the quarantine.
+    const older = await temp.open(file);
+    await older.applyPage({
+      ...livePage([]),
+      rejected: [{ id: "a", reason: "codes.0.data: expected string", raw }],
+    });
+    await older.close();
+    const store = await temp.open(file);
+    expect(await store.lookupCode("4000000000017")).toBeNull();
+    await store.applyPage(livePage([]));
+    expect((await store.lookupCode("4000000000017"))?.product.id).toBe("a");
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 1 });
+    expect(await store.unusableParts()).toEqual([
+      { id: "a", name: "Product a", parts: ["codes[0]: a code without data"] },
+    ]);
+  });
+
+  it("forgets a product's unusable parts once a copy without them arrives", async () => {
+    const store = await temp.open(temp.file());
+    const item = product({ id: "a" }, 1_000);
+    await store.applyPage({
+      ...livePage([]),
+      received: [{ product: item, raw: { ...item, sku: 5 }, unusable: ["sku: a number"] }],
+    });
+    expect((await store.counts()).withUnusableParts).toBe(1);
+    await store.applyPage(livePage([product({ id: "a", sku: "5" }, 2_000)]));
+    expect((await store.counts()).withUnusableParts).toBe(0);
+    expect(await store.unusableParts()).toEqual([]);
+  });
+
   it("keeps rejected records, one entry per id, until a valid copy arrives", async () => {
     const store = await temp.open(temp.file(), () => 42);
     const bad = { id: "a", reason: "name: expected string", raw: { id: "a", name: 5 } };
