@@ -60,6 +60,9 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
       response.end(body);
     };
     if (url.pathname.endsWith("/users/auth/key")) return send(200, JSON.stringify(keyLogin()));
+    // Products only: no branch list, as an older deployment.
+    if (!url.pathname.startsWith("/api/v1/products/"))
+      return send(404, JSON.stringify({ status: 404, msg: "not found" }));
     if (url.pathname.endsWith("/meta")) {
       if (model.countLie === "unreadable")
         return send(503, JSON.stringify({ status: 503, msg: "unavailable" }));

@@ -17,7 +17,7 @@ export function rewindToVersion3(file: string): void {
       for (const row of rows) update.run(JSON.stringify(product(row)), row.seq);
     })();
     db.exec(
-      "ALTER TABLE products DROP COLUMN shape; DROP TABLE record_shapes; DROP TABLE unusable_parts; VACUUM;",
+      "ALTER TABLE products DROP COLUMN shape; DROP TABLE record_shapes; DROP TABLE unusable_parts; DROP TABLE branches; VACUUM;",
     );
     db.pragma("user_version = 3");
   } finally {

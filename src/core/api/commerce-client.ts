@@ -1,6 +1,7 @@
 // The app's client for the commerce service: the contract's endpoints, every answer parsed with the
 // shared schemas at this edge, transient failures retried, every failure an AppError.
 import { z } from "zod";
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import { envelopeSchema } from "../../shared/api/common.ts";
 import {
   type KeyLoginRequest,
@@ -13,6 +14,7 @@ import { productsMetaSchema, singleProductSchema } from "../../shared/api/pagina
 import { type CreateSubUserRequest, type SubUser, subUserSchema } from "../../shared/api/sub-user.ts";
 import type { ProductsPageResult, ProductsQuery, ReceivedProduct } from "../products-page.ts";
 import { invalidResponse, parseResponse } from "./api-errors.ts";
+import { parseBranchesPage, readBranches } from "./branch-reading.ts";
 import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
 import { readProduct } from "./product-reading.ts";
@@ -61,6 +63,8 @@ export interface CommerceClient {
   iterateProducts(auth: Auth, query: ProductsQuery, signal?: AbortSignal): AsyncIterable<ProductsPageResult>;
   readProduct(auth: Auth, id: string, signal?: AbortSignal): Promise<ReceivedProduct>;
   productsTotal(auth: Auth, filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+  /** The account's live branches, every page; null when the service has no branch list (404, 403). */
+  branches(auth: Auth, signal?: AbortSignal): Promise<BranchInfo[] | null>;
 }
 
 const createdSubUserSchema = envelopeSchema.extend({ results: z.tuple([subUserSchema]).rest(z.unknown()) });
@@ -194,6 +198,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       if (!reading.held) throw invalidResponse(`product record: ${reading.reason}`);
       return { product: reading.product, raw: raw as Record<string, unknown>, unusable: reading.unusable };
     },
+
+    branches: (auth, signal) =>
+      readBranches((url, query) => call(productRead(auth, url, query), parseBranchesPage, signal), {
+        first: `api/v0/branches/${encodeURIComponent(auth.account)}`,
+        sameOrigin,
+      }),
 
     productsTotal: async (auth, filters, signal) => {
       const url = `${productsPath(auth)}/meta`;

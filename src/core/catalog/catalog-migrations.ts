@@ -127,7 +127,8 @@ export const migrations: readonly Migration[] = [
   },
   {
     // Products held with parts the catalog cannot use (product-reading.ts): which parts, and the
-    // record as the service sent it, while the products row holds what the catalog reads of it.
+    // record as the service sent it, while the products row holds what the catalog reads of it. And
+    // the account's branches as the service lists them (BranchInfo as JSON), replaced by every sync.
     version: 6,
     up: (db) =>
       db.exec(`
@@ -135,6 +136,10 @@ export const migrations: readonly Migration[] = [
           product_id TEXT PRIMARY KEY,
           parts TEXT NOT NULL,
           raw TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE branches (
+          id TEXT PRIMARY KEY,
+          info TEXT NOT NULL
         ) STRICT;
       `),
   },

@@ -4,13 +4,14 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { Product } from "../../shared/api/product.ts";
 import { isAppError } from "../../shared/app-error.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
-import { catalogBranches } from "./catalog-branches.ts";
+import { branchList, catalogBranches } from "./catalog-branches.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
@@ -41,8 +42,12 @@ export interface CatalogStore {
   /** A live product by id, with its parent and variants. */
   productById(id: string): Promise<StoredFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
-  /** The branches named in branch prices, most products first. */
+  /** The branches the service lists and those branch prices name, by number, then most products. */
   branches(): Promise<BranchCount[]>;
+  /** One branch as the service listed it at the last sync; null when it did not. */
+  branchInfo(id: string): Promise<BranchInfo | null>;
+  /** Replaces the branches the service lists (one transaction). */
+  saveBranches(branches: readonly BranchInfo[]): Promise<void>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<CatalogCounts>;
   /** Live products held with parts the catalog cannot use, each with those parts named. */
@@ -107,6 +112,7 @@ export async function openCatalogStore(
   };
   let branches: (() => BranchCount[]) | undefined;
   const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
+  const listedBranches = branchList(readConnection);
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
@@ -122,6 +128,8 @@ export async function openCatalogStore(
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     branches: guard(async () => listingBranches()()),
+    branchInfo: guard(async (id: string) => listedBranches.byId(id)),
+    saveBranches: guard(async (list: readonly BranchInfo[]) => (await writing()).saveBranches(list)),
     counts: guard(async () => state.counts()),
     unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),

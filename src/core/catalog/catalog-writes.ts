@@ -4,6 +4,7 @@
 // microseconds, so a 1000-product page costs a few thousand cheap calls and no SQL text at all.
 // (Multi-row inserts would save little more and need splitting under SQLite's variable limit.)
 import type { Database } from "better-sqlite3";
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
 import {
   codesKey,
@@ -34,6 +35,7 @@ export interface CatalogWrites {
   applyPage(input: PageInput): void;
   finishFullSync(input: { generation: number; syncState: unknown }): { removed: number };
   writeSyncState(syncState: unknown): void;
+  saveBranches(branches: readonly BranchInfo[]): void;
 }
 
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
@@ -160,6 +162,12 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     writeSyncState(syncState) {
       saveState(syncState);
     },
+    saveBranches(branches) {
+      db.transaction(() => {
+        statements.clearBranches.run();
+        for (const branch of branches) statements.saveBranch.run(branch.id, JSON.stringify(branch));
+      }).immediate();
+    },
   };
 }
 
@@ -245,6 +253,9 @@ function prepareStatements(db: Database) {
     unquarantineId: db.prepare("DELETE FROM quarantine WHERE product_id = ?"),
     unquarantineRaw: db.prepare("DELETE FROM quarantine WHERE product_id IS NULL AND raw = ?"),
     anyUnusable: db.prepare("SELECT 1 FROM unusable_parts LIMIT 1"),
+    clearBranches: db.prepare("DELETE FROM branches"),
+    // A list naming one id twice keeps its last entry.
+    saveBranch: db.prepare("INSERT OR REPLACE INTO branches (id, info) VALUES (?, ?)"),
     noteUnusable: db.prepare(
       "INSERT INTO unusable_parts (product_id, parts, raw) VALUES (?, ?, ?) ON CONFLICT (product_id) DO UPDATE SET parts = excluded.parts, raw = excluded.raw",
     ),

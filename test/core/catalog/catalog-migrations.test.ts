@@ -31,6 +31,7 @@ describe("migration 1", () => {
       version: newest,
       journal: "wal",
       names: [
+        "branches",
         "product_codes",
         "product_codes_code",
         "product_codes_product",
