@@ -105,7 +105,9 @@ describe("the till's branch", () => {
     const line = await cli("lookup", bread.code);
     expect(line.stdout).toMatch(/^Roggenbrot {2}€2\.49 \(branch price\) {2}\(/);
     expect((await json("status")).prices).toEqual({ branch: "shop-7", currency: null });
-    expect((await cli("status")).stdout).toContain("Prices: branch shop-7, in each product's own currency");
+    expect((await cli("status")).stdout).toContain(
+      "Prices: branch shop-7, in the branch's currency, else each product's own",
+    );
   });
 
   it("charges a weighed product's label at weight x the branch price", async () => {
