@@ -134,7 +134,11 @@ async function build(dir: string, count: number): Promise<void> {
       writes.ours,
       await timed(() =>
         store.applyPage({
-          received: page.map((product) => ({ product, raw: product as Record<string, unknown> })),
+          received: page.map((product) => ({
+            product,
+            raw: product as Record<string, unknown>,
+            unusable: [],
+          })),
           rejected: [],
           removeReceived: false,
           generation: 1,

@@ -2,8 +2,10 @@
 // reading, and the price worked out for a till of a branch from its settings file, included), against
 // the raw store answering the same code with one prepared statement and JSON.parse. Interleaved in
 // small blocks, so both sides see the same moment of the machine.
+
 import { setBranch } from "../src/cli/branch-command.ts";
 import { openCliCatalog } from "../src/cli/open-catalog.ts";
+import { demoBranches } from "../src/server/demo-branches.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName } from "./figure.ts";
 import { openRawStore } from "./raw-store.ts";
@@ -15,7 +17,7 @@ export async function lookupFigures(fixture: Fixture): Promise<Figure[]> {
   const catalog = openCliCatalog(fixture.dir);
   await catalog.start();
   // The demo catalog's first branch: about one product in seven has a price of its own there.
-  await setBranch(catalog, "berlin");
+  await setBranch(catalog, demoBranches[0]?.id ?? null);
   const raw = openRawStore(fixture.rawFile);
   const ours: number[] = [];
   const base: number[] = [];

@@ -93,8 +93,11 @@ async function showLookups(catalog: CatalogApp, io: CliIo): Promise<void> {
   const [branch] = await catalog.branches();
   if (branch !== undefined) {
     await setBranch(catalog, branch.branch);
+    const typed = branch.number === null ? branch.branch : String(branch.number);
+    const shop =
+      branch.name === null ? "one of the chain's shops" : `${branch.name}, one of the chain's shops`;
     io.stdout.write(
-      `> branch ${branch.branch}  (this till is one of the chain's shops: ${counted(branch.products, "product has a price", "products have prices")} of their own here)\n\n`,
+      `> branch ${typed}  (this till is ${shop}: ${counted(branch.products, "product has a price", "products have prices")} of their own here)\n\n`,
     );
     for (const [title, code] of priceExamples(products, branch.branch))
       await showLookup(catalog, io, code, title);

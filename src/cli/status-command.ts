@@ -28,15 +28,17 @@ function describeStatus(status: CatalogStatus): string {
     `Products in the local catalog: ${count(status.products)} (${count(status.inactive)} of them inactive)`,
     `Last sync: ${status.lastSyncAt === null ? "never" : localTime(status.lastSyncAt)}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
   ];
-  lines.push(
-    `Prices: ${status.prices.branch === null ? "the default prices (no branch)" : `branch ${status.prices.branch}`}, in ${status.prices.currency ?? "each product's own currency"}`,
-  );
+  lines.push(`Prices: ${pricesLine(status.prices)}`);
   if (status.serverTotal !== null)
     lines.push(`The service counted ${counted(status.serverTotal, "product", "products")} at the last sync.`);
   if (status.mismatch) lines.push("The counts differ: run a full sync (sync --full) to repair the catalog.");
   if (status.quarantined > 0)
     lines.push(
       `${counted(status.quarantined, "record", "records")} from the service were unreadable and set aside.`,
+    );
+  if (status.withUnusableParts > 0)
+    lines.push(
+      `${counted(status.withUnusableParts, "product has", "products have")} parts the till cannot use (a code without data, a price without currency...): sold all the same; check names them.`,
     );
   lines.push(describeImageStatus(status.images));
   const clockOff = clockOffWarning(status);
@@ -63,4 +65,11 @@ function sessionLine(status: CatalogStatus): string {
     return `The session ended at ${until}. Lookups and search still work; sign in again (login) to sync.`;
   }
   return "Signed out. Lookups and search still work on this catalog, but it does not sync until someone signs in.";
+}
+
+function pricesLine({ branch, currency }: CatalogStatus["prices"]): string {
+  if (branch === null)
+    return `the default prices (no branch), in ${currency ?? "each product's own currency"}`;
+  // The branch's currency from the service's branch list stands in for one the till leaves open.
+  return `branch ${branch}, in ${currency ?? "the branch's currency, else each product's own"}`;
 }

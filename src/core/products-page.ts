@@ -13,13 +13,18 @@ export interface ProductsQuery {
   cursorField?: "updated_at" | "created_at";
 }
 
-/** A record that passed the product schema, with the object exactly as the service sent it. */
+/**
+ * A record the catalog holds: the product as the catalog reads it (the record itself when every part
+ * of it is usable), the object exactly as the service sent it, and the parts left out of the first.
+ */
 export interface ReceivedProduct {
   product: Product;
   raw: Record<string, unknown>;
+  /** Each part the catalog cannot use, named with where it is and why; empty for nearly every record. */
+  unusable: string[];
 }
 
-/** A record that failed the product schema: kept aside, never allowed to abort a sync. */
+/** A record that cannot be held at all (not an object, no id, no usable updated_at): set aside. */
 export interface RejectedRecord {
   id: string | null;
   reason: string;

@@ -9,6 +9,7 @@ import Fastify, {
 } from "fastify";
 import { delayAnswers } from "./answer-delay.ts";
 import type { AuthDependencies } from "./auth.ts";
+import { registerBranchRoutes } from "./branch-routes.ts";
 import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerBranchRoutes(app, deps);
   registerImageRoutes(app, deps);
   return app;
 }

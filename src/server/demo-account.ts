@@ -130,7 +130,13 @@ async function createDemoAccount(
       id: ids.service,
       api_key_digest: apiKeyDigest(apiKey),
       role: "serviceaccount",
-      scopes: JSON.stringify(["products:read", "products:create", "products:update", "products:delete"]),
+      scopes: JSON.stringify([
+        "products:read",
+        "products:create",
+        "products:update",
+        "products:delete",
+        "branches:read",
+      ]),
       description: "Demo integration key",
     });
     await trx

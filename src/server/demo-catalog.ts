@@ -3,6 +3,7 @@
 // catalogs: variant families, several codes per product, scale labels, deleted items, same-instant edits.
 import type { ChildSummary, Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { demoBranches } from "./demo-branches.ts";
 import * as words from "./demo-catalog-words.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
@@ -44,8 +45,6 @@ const TIER_SHARE = 0.08;
 const OFFER_SHARE = 0.06;
 // Share of records with a picture, when the catalog has an image address.
 const PICTURE_SHARE = 0.3;
-/** The demo chain's branches, as branch prices name them. */
-export const demoBranches = ["berlin", "hamburg", "munich"] as const;
 const dayMs = 86_400_000;
 
 const HISTORY_MS = 400 * 86_400_000;
@@ -239,7 +238,7 @@ function priceLists(
   if (pricing.chance(BRANCH_SHARE)) {
     lists.branch_prices = demoBranches
       .filter((_, index) => index === 0 || pricing.chance(0.5))
-      .map((branch) => ({ branch, prices: entry(0.85 + 0.25 * pricing.next()) }));
+      .map((branch) => ({ branch: branch.id, prices: entry(0.85 + 0.25 * pricing.next()) }));
   }
   if (spec.tiers && pricing.chance(TIER_SHARE)) {
     lists.scaled_prices = [
@@ -254,18 +253,13 @@ function priceLists(
   return lists;
 }
 
-/**
- * An offer running now (half of them), past or to come; a third given as dates only, which a till
- * reads as whole days in its own time zone.
- */
+/** An offer running now (half of them), past or to come, over date-times as the real service sends. */
 function demoOffer(pricing: Random, now: number, prices: unknown[]) {
   const when = pricing.pick(["running", "running", "past", "to come"] as const);
   const start =
     now + dayMs * (when === "running" ? -pricing.int(1, 5) : when === "past" ? -30 : pricing.int(3, 10));
   const end = when === "past" ? now - dayMs * 10 : start + dayMs * pricing.int(7, 21);
-  const dated = pricing.chance(1 / 3);
-  const form = (at: number) => (dated ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString());
-  return { time_range: { start: form(start), end: form(end) }, prices };
+  return { time_range: { start: new Date(start).toISOString(), end: new Date(end).toISOString() }, prices };
 }
 
 /** A retail code, sometimes UPC-A, and now and then extra codes in `barcodes` and/or `codes`. */
@@ -287,8 +281,8 @@ function retailCodes({ random, codes }: CatalogContext): RecordSpec["codes"] {
 }
 
 /**
- * A stock item with every key of the product record, in the spec's order, null where the real
- * service returns null; each kind then adjusts the few fields that set it apart. One literal rather
+ * A stock item with every key of the product record the upstream's schema allows, in the spec's
+ * order, null where the real service returns null; each kind then adjusts the few fields that set it apart. One literal rather
  * than spreads of defaults: it is the bulk of the work for 100,000 records.
  */
 function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
@@ -312,7 +306,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     category: null,
     brand: null,
     condition: null,
-    insert_id: null,
+    insert_id: catalog.recordNumber,
     images: pictureUrls(catalog, spec.picture, catalog.recordNumber),
     manufacturer: { iln: null },
     produced_at: null,
@@ -350,9 +344,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     seasons: null,
     delegated_to: null,
     delegated_from: null,
-    delegateable_to: null,
     delegatable_to: null,
-    delegateable: false,
     delegatable: false,
     external_reference_id: null,
     external_ids: null,
@@ -366,7 +358,6 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     service_question_groups: null,
     configuration: { pricing: { allow_is_free: false }, allow_zero_prices: false },
     loyalty_values: null,
-    product_manufacturers: null,
     manufacturers: null,
     warranty_notice: null,
     refund_policy: null,
@@ -374,6 +365,9 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     policy: null,
     online: false,
     shipping_required: true,
+    sellable: true,
+    purchasable: true,
+    serial_number_input_required: false,
     custom_properties: null,
     options: null,
   };

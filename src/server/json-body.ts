@@ -1,5 +1,6 @@
 // JSON request bodies: fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys),
-// behind a check of how deeply the text nests. V8 parses any depth, but the schemas, the stores and
+// behind a check of how deeply the text nests. An empty body is no body, whatever its content type: the
+// official SDK sends a bodiless POST (issuing an API key) as axios' default form type. V8 parses any depth, but the schemas, the stores and
 // JSON.stringify walk values recursively, so a body nested a few hundred thousand levels deep would end in
 // a stack overflow instead of a refusal.
 import type { FastifyInstance } from "fastify";
@@ -13,11 +14,20 @@ export function acceptJsonBodiesOnly(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string;
+    if (text === "") {
+      done(null, undefined);
+      return;
+    }
     if (nestingDepth(text) > maxJsonDepth) {
       done(new HttpError(400, `The JSON body nests deeper than ${maxJsonDepth} levels.`), undefined);
       return;
     }
     parseJson(request, text, done);
+  });
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (request, body, done) => {
+    if ((body as Buffer).length === 0) done(null, undefined);
+    else
+      done(new HttpError(415, `Bodies are JSON (application/json), not ${request.headers["content-type"]}.`));
   });
 }
 

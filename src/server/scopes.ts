@@ -12,11 +12,12 @@ export const permissions = [
   "users:read",
   "users:delete",
   "users:api_key",
+  "branches:read",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-/** What a sub-user created without scopes may do: read the catalog, like a till. */
-export const defaultScopes: readonly string[] = ["products:read"];
+/** What a sub-user created without scopes may do: read the catalog and its branches, like a till. */
+export const defaultScopes: readonly string[] = ["products:read", "branches:read"];
 
 const accountPrefix = "(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):";
 const knownScope = new RegExp(`^(?:${accountPrefix})?(?:admin|${permissions.join("|")})$`);

@@ -80,7 +80,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       email: body.user.email,
       password_hash: await hashPassword(body.secret),
       api_key_digest: null,
-      role: null,
+      role: body.role ?? null,
       scopes: body.scopes == null ? null : JSON.stringify(body.scopes),
       description: body.description ?? null,
       firstname: body.firstname,

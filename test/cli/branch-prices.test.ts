@@ -1,7 +1,8 @@
-// A till's branch through the real CLI, as child processes against the reference service: after
-// `branch ID` a lookup charges that branch's price (in --json, in the one-line answer and on a scale
+// A till's branch through the real CLI, as child processes against the reference service: the branches
+// listed by number and name, chosen by either; after `branch ID` a lookup charges that branch's price (in --json, in the one-line answer and on a scale
 // label), `status` says so, and after `branch --none` the default price is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoBranches } from "../../src/server/demo-branches.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { multiplyMoney } from "../../src/shared/catalog/money.ts";
@@ -59,12 +60,36 @@ describe("the till's branch", () => {
     expect((await json("status")).prices).toEqual({ branch: null, currency: null });
   });
 
-  it("lists the branches the catalog prices, with how many products each", async () => {
+  it("lists the service's branches by number and name, and those only prices name, with how many products each", async () => {
     const result = await cli("branch");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("This till has no branch");
+    const [berlin, hamburg, wien] = demoBranches;
+    expect(result.stdout).toMatch(
+      new RegExp(`^ {2}1 Berlin Mitte {2}[\\d,]+ products {2}${berlin?.id}$`, "m"),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(`^ {2}2 Hamburg Altona {2}[\\d,]+ products {2}${hamburg?.id}$`, "m"),
+    );
+    expect(result.stdout).toMatch(new RegExp(`^ {2}3 Wien Neubau {2}[\\d,]+ products {2}${wien?.id}$`, "m"));
     expect(result.stdout).toMatch(/^ {2}shop-3 {2}2 products$/m);
     expect(result.stdout).toMatch(/^ {2}shop-7 {2}2 products$/m);
+    // Numbered branches first, in order.
+    expect(result.stdout.indexOf("1 Berlin Mitte")).toBeLessThan(result.stdout.indexOf("2 Hamburg Altona"));
+    expect(result.stdout.indexOf("3 Wien Neubau")).toBeLessThan(result.stdout.indexOf("shop-3"));
+  });
+
+  it("chooses a branch by its number or by its id", async () => {
+    const [, hamburg, wien] = demoBranches;
+    const byNumber = await cli("branch", "2");
+    expect(byNumber).toMatchObject({ code: 0, stderr: "" });
+    expect(byNumber.stdout).toContain(`This till is branch 2 Hamburg Altona (${hamburg?.id})`);
+    expect((await json("status")).prices).toEqual({ branch: hamburg?.id, currency: null });
+    const byId = await cli("branch", wien?.id as string);
+    expect(byId).toMatchObject({ code: 0, stderr: "" });
+    expect(byId.stdout).toContain("This till is branch 3 Wien Neubau");
+    expect((await json("status")).prices).toEqual({ branch: wien?.id, currency: null });
+    await cli("branch", "--none");
   });
 
   it("after branch ID, charges that branch's price and says so", async () => {
@@ -80,7 +105,9 @@ describe("the till's branch", () => {
     const line = await cli("lookup", bread.code);
     expect(line.stdout).toMatch(/^Roggenbrot {2}€2\.49 \(branch price\) {2}\(/);
     expect((await json("status")).prices).toEqual({ branch: "shop-7", currency: null });
-    expect((await cli("status")).stdout).toContain("Prices: branch shop-7, in each product's own currency");
+    expect((await cli("status")).stdout).toContain(
+      "Prices: branch shop-7, in the branch's currency, else each product's own",
+    );
   });
 
   it("charges a weighed product's label at weight x the branch price", async () => {
@@ -119,8 +146,8 @@ describe("the till's branch", () => {
   it("refuses an id and --none together, and an empty id, in plain words", async () => {
     expect(await cli("branch", "shop-7", "--none")).toMatchObject({ code: 2 });
     expect((await cli("branch", "shop-7", "--none")).stderr).toContain(
-      "Give a branch id or --none, not both.",
+      "Give a branch number or id, or --none, not both.",
     );
-    expect((await cli("branch", " ")).stderr).toContain("A branch id is 1 to 200 characters");
+    expect((await cli("branch", " ")).stderr).toContain("A branch is its number (e.g. branch 1) or its id");
   });
 });

@@ -206,7 +206,7 @@ describe("signing out and the demo", () => {
     expect(result.stdout).toContain("(a variant: its parent and siblings come with it)");
     expect(result.stdout).toContain("No product has the code");
     // One of each price a till of the demo's first branch meets, with its reason on the line.
-    expect(result.stdout).toMatch(/^> branch berlin {2}\(/m);
+    expect(result.stdout).toMatch(/^> branch 1 {2}\(this till is Berlin Mitte, one of the chain's shops: /m);
     expect(result.stdout).toMatch(/\(this branch's own price\)\n.* €[\d.]+ \(branch price[;)]/);
     expect(result.stdout).toMatch(/\(an offer running now.*\)\n.* €[\d.]+ \(offer until /);
     expect(result.stdout).toMatch(/\(an offer still to come.*\)\n.* €[\d.]+ \((branch price; )?offer from /);

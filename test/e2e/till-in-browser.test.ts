@@ -2,9 +2,11 @@
 // the real catalog service (real SQLite, real sync from the reference service over loopback) through
 // the browser bridge. Asserts on what is visible, checks accessibility with axe-core, and saves a
 // screenshot of each screen in both languages under screenshots/ (ignored by git).
+
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoBranches } from "../../src/server/demo-branches.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
@@ -37,13 +39,16 @@ function codeOf(wanted: (product: Product) => boolean): { code: string; product:
   return { code: product.barcode, product };
 }
 
+/** The demo chain's first branch, "1 Berlin Mitte". */
+const berlin = demoBranches[0]?.id ?? "";
+
 /**
- * A scannable product whose price for a till of the demo's branch "berlin" comes from `source`, and
+ * A scannable product whose price for a till of the demo's first branch comes from `source`, and
  * stays so for the rest of the test (its price changes no sooner than an hour from now).
  */
 function pricedBy(source: ResolvedPrice["source"]): { code: string; product: Product; price: ResolvedPrice } {
   const till = {
-    branch: "berlin",
+    branch: berlin,
     currency: null,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
@@ -186,8 +191,8 @@ describe("the till in a browser", () => {
     const branch = page.getByLabel("This till's branch");
     await expect
       .poll(() => branch.locator("option").allTextContents())
-      .toContainEqual(expect.stringMatching(/^berlin \([\d,]+ products\)$/));
-    await branch.selectOption("berlin");
+      .toContainEqual(expect.stringMatching(/^1 Berlin Mitte \([\d,]+ products\)$/));
+    await branch.selectOption(berlin);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
     await openScreen(/Scan/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { branchRecord, demoBranches } from "../../src/server/demo-branches.ts";
 import {
   type DemoCatalogOptions,
   generateDemoCatalog,
@@ -8,6 +9,7 @@ import { type Product, productSchema } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { resolvePrice } from "../../src/shared/catalog/price-rule.ts";
+import { branchRecordSchema, oracle, productRecordSchema } from "../support/upstream-schemas.ts";
 
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);
 const options = (count: number, seed = 7): DemoCatalogOptions => ({
@@ -53,8 +55,9 @@ describe("generateDemoCatalog", () => {
     expect(families).toBeGreaterThan(0);
   });
 
-  it("makes records that pass the product schema unchanged, with every key present", () => {
-    const keys = Object.keys(productSchema.shape);
+  it("makes records that pass the product schema unchanged, with every key the upstream's allows", () => {
+    const allowed = Object.keys(productRecordSchema().properties as object);
+    const keys = Object.keys(productSchema.shape).filter((key) => allowed.includes(key));
     for (const product of catalog) {
       // The client keeps the record itself as the parsed product: the schema may check, never change.
       expect(productSchema.parse(product)).toStrictEqual(product);
@@ -154,14 +157,15 @@ describe("generateDemoCatalog", () => {
   });
 
   it("prices some products per branch, in quantities and on offer, so a till meets every case", () => {
+    const berlin = demoBranches[0]?.id ?? null;
     const inBerlin = (product: Product, at = now) =>
-      resolvePrice(product.prices, { branch: "berlin", currency: null, at, timeZone: "Europe/Berlin" });
+      resolvePrice(product.prices, { branch: berlin, currency: null, at, timeZone: "Europe/Berlin" });
     const sources = new Set(catalog.map((product) => inBerlin(product)?.source));
     expect(sources).toEqual(new Set(["default", "branch", "time-based"]));
     const branches = catalog.flatMap((product) =>
       (product.prices?.branch_prices ?? []).map((entry) => (entry as { branch: string }).branch),
     );
-    expect(new Set(branches)).toEqual(new Set(["berlin", "hamburg", "munich"]));
+    expect(new Set(branches)).toEqual(new Set(demoBranches.map((branch) => branch.id)));
     expect(share((product) => (product.prices?.scaled_prices?.length ?? 0) > 0)).toBeGreaterThan(0.02);
     const offers = catalog.flatMap((product) => product.prices?.time_based_prices ?? []);
     const ranges = offers.map(
@@ -169,7 +173,8 @@ describe("generateDemoCatalog", () => {
     );
     expect(ranges.some((range) => Date.parse(range.end) < now)).toBe(true);
     expect(ranges.some((range) => Date.parse(range.start) > now)).toBe(true);
-    expect(ranges.some((range) => /^\d{4}-\d\d-\d\d$/.test(range.start))).toBe(true);
+    const dateTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    expect(ranges.every((range) => dateTime.test(range.start) && dateTime.test(range.end))).toBe(true);
     // An offer to come changes the price when it starts: the catalog says when.
     const later = catalog.find((product) => {
       const until = inBerlin(product)?.until;
@@ -177,6 +182,30 @@ describe("generateDemoCatalog", () => {
     });
     const until = Date.parse(inBerlin(later as Product)?.until ?? "");
     expect(inBerlin(later as Product, until)?.source).toBe("time-based");
+  });
+
+  it("makes 20,000 records the upstream's own product schema calls valid", () => {
+    const schema = oracle(productRecordSchema());
+    const records = generateDemoCatalog({ ...options(20_000), imageBaseUrl: "http://127.0.0.1:8787" });
+    const invalid = records.flatMap((record) => {
+      const problems = schema.problems(record);
+      return problems.length === 0 ? [] : [{ id: record.id, problems }];
+    });
+    expect(invalid.slice(0, 3)).toEqual([]);
+    // The oracle is no pushover: the shapes the service used to send are refused.
+    const old = { ...records[0], insert_id: "1", delegateable: false };
+    expect(schema.problems(old)).toEqual([
+      expect.stringContaining("additional properties"),
+      expect.stringContaining("/insert_id must be integer"),
+    ]);
+  });
+
+  it("names branches the upstream's own branch schema calls valid", () => {
+    const schema = oracle(branchRecordSchema());
+    expect(demoBranches.map(branchRecord).flatMap((record) => schema.problems(record))).toEqual([]);
+    expect(schema.problems({ ...branchRecord(demoBranches[0] as never, 0), id: "berlin" })).toEqual([
+      expect.stringContaining('/id must match format "uuid"'),
+    ]);
   });
 
   it("spreads timestamps before now, created before updated, with runs sharing updated_at", () => {

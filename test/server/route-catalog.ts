@@ -133,6 +133,12 @@ export const routeCases: RouteCase[] = [
     prepare: async (t) => ({ path: t.paths.product(await makeProduct(t)) }),
   },
   {
+    name: "list branches",
+    method: "GET",
+    permission: "branches:read",
+    prepare: async (t) => ({ path: t.paths.branches }),
+  },
+  {
     name: "create a sub-user",
     method: "POST",
     permission: "users:create",

@@ -95,6 +95,7 @@ export function accountPaths(demo: DemoAccount, account = demo.legacyId) {
     products: `/api/v1/products/${account}`,
     product: (id: string) => `/api/v1/products/${account}/${id}`,
     meta: `/api/v1/products/${account}/meta`,
+    branches: `/api/v0/branches/${account}`,
     users,
     user: (id: string) => `${users}/${id}`,
     apiKey: (id: string) => `${users}/${id}/api/key`,

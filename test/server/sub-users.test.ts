@@ -6,6 +6,7 @@ import { organisationLoginResultSchema } from "../../src/shared/api/login.ts";
 import { productsPageSchema } from "../../src/shared/api/pagination.ts";
 import { type SubUser, subUserSchema } from "../../src/shared/api/sub-user.ts";
 import { expectError } from "./error-envelope.ts";
+import { rawRequest } from "./raw-http.ts";
 import { adminToken, call, keyToken, paths, startTestService } from "./service-harness.ts";
 
 const service = await startTestService({ demoProducts: 3 });
@@ -144,6 +145,24 @@ describe("creating a sub-user", () => {
   });
 });
 
+describe("roles", () => {
+  it("keeps a real role given on create, and says so again in the list", async () => {
+    const user = await createUser({ role: "staff" });
+    expect(user.role).toBe("staff");
+    const listed = usersReplySchema.parse((await call(service, "GET", path.users, { token: admin })).json);
+    expect(listed.results.find((item) => item.id === user.id)?.role).toBe("staff");
+    expect((await createUser()).role).toBeNull();
+  });
+
+  it("refuses a role the service does not know with 400, naming the roles it knows", async () => {
+    const reply = await call(service, "POST", path.users, {
+      token: admin,
+      body: newUserBody({ role: "boss" }),
+    });
+    expect(JSON.stringify(expectError(reply, 400))).toContain("must be one of admin, manager");
+  });
+});
+
 describe("scopes", () => {
   it("accepts account-prefixed scopes for this account only", async () => {
     const prefixed = await createUser({ scopes: [`${service.demo.accountId}:products:read`] });
@@ -220,6 +239,28 @@ describe("API keys", () => {
     expectError(await call(service, "GET", path.products, { token: keyBased }), 401);
     const passwordBased = await login(user.username as string);
     expect((await call(service, "GET", path.products, { token: passwordBased })).status).toBe(200);
+  });
+
+  it("issues a key for a POST with no body sent as a form, as the official SDK sends it", async () => {
+    const user = await createUser();
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const empty = await call(service, "POST", path.apiKey(user.id), {
+      token: admin,
+      rawBody: "",
+      headers: form,
+    });
+    expect(empty.status, empty.text).toBe(200);
+    expect(usersReplySchema.parse(empty.json).results[0]?.api_key).toMatch(/^[0-9a-f-]{36}$/);
+    const { host } = new URL(service.baseUrl);
+    const bare = await rawRequest(
+      service.baseUrl,
+      `POST ${path.apiKey(user.id)} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${admin}\r\nContent-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n`,
+    );
+    expect(bare.status, bare.text).toBe(200);
+    expect(usersReplySchema.parse(bare.json).results[0]?.api_key).toMatch(/^[0-9a-f-]{36}$/);
+    // A body that is there and is not JSON is still refused.
+    const formBody = { token: admin, rawBody: "a=1", headers: form };
+    expectError(await call(service, "POST", path.apiKey(user.id), formBody), 415);
   });
 
   it("needs the users:api_key scope", async () => {

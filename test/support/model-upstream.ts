@@ -1,7 +1,8 @@
 // A products service in a few lines, for property tests: an in-memory catalog served over real HTTP on
 // loopback with the contract's list and count, following the reference service's paging (records at
 // or after `first`, in (updated_at, id) order, page N at N * size, `next` on a full page), and told
-// call by call to misbehave the ways a broken or hostile upstream does.
+// call by call to misbehave the ways a broken or hostile upstream does. It signs in any API key, so a
+// till (or the CLI) can sync from it as from the real service.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { product } from "./product-records.ts";
@@ -10,6 +11,8 @@ export interface ModelProduct {
   id: string;
   updatedAt: number;
   deleted: boolean;
+  /** The record served, its id, updated_at and deleted set from the fields above; a plain product if absent. */
+  record?: Record<string, unknown>;
 }
 
 export const misbehaviours = [
@@ -56,6 +59,10 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
       response.writeHead(status, { "content-type": "application/json", date });
       response.end(body);
     };
+    if (url.pathname.endsWith("/users/auth/key")) return send(200, JSON.stringify(keyLogin()));
+    // Products only: no branch list, as an older deployment.
+    if (!url.pathname.startsWith("/api/v1/products/"))
+      return send(404, JSON.stringify({ status: 404, msg: "not found" }));
     if (url.pathname.endsWith("/meta")) {
       if (model.countLie === "unreadable")
         return send(503, JSON.stringify({ status: 503, msg: "unavailable" }));
@@ -135,5 +142,37 @@ export async function startModelUpstream(catalog: ModelProduct[]): Promise<Model
 }
 
 function record(item: ModelProduct) {
-  return product({ id: item.id, deleted: item.deleted }, item.updatedAt);
+  const plain = product({ id: item.id, deleted: item.deleted }, item.updatedAt);
+  if (item.record === undefined) return plain;
+  return { ...item.record, id: item.id, deleted: item.deleted, updated_at: plain.updated_at };
+}
+
+/** The answer to an API-key login, for the account "acct", valid for a day. */
+function keyLogin() {
+  const now = { iso: new Date().toISOString(), unix: Date.now() };
+  return {
+    status: 200,
+    msg: "ok",
+    request: { host: "model", id: "l" },
+    user: { id: "acct", name: "Model shop", legacy_id: null },
+    token: "model-token",
+    token_type: "Bearer",
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    sub_user: {
+      id: "till",
+      created_at: now,
+      updated_at: now,
+      user: { id: null, email: null },
+      description: null,
+      active: true,
+      role: "serviceaccount",
+      blocked: false,
+      configuration_id: "config",
+      user_id: null,
+      deleted: false,
+      api_key: null,
+      username: null,
+      name: null,
+    },
+  };
 }

@@ -2,9 +2,11 @@
 // travel in. No vitest import: the child process of the concurrency test uses these too.
 import type { ReceivedProduct } from "../../src/core/products-page.ts";
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
+import { productDefaults } from "../../src/shared/api/product-defaults.ts";
 
 export function product(overrides: Partial<Product> & { id: string }, updatedAt = 1_000): Product {
   return productSchema.parse({
+    ...productDefaults,
     name: `Product ${overrides.id}`,
     type: "product",
     active: true,
@@ -16,7 +18,7 @@ export function product(overrides: Partial<Product> & { id: string }, updatedAt 
 }
 
 export function received(...products: Product[]): ReceivedProduct[] {
-  return products.map((item) => ({ product: item, raw: { ...item } }));
+  return products.map((item) => ({ product: item, raw: { ...item }, unusable: [] }));
 }
 
 /** A page of live products with the defaults the sync engine would pass. */

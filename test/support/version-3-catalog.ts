@@ -1,6 +1,6 @@
 // A catalog file as version 3 of the schema (the app before records were stored by shape) left it:
 // made from a file the current store wrote, with every record put back as the JSON received, the
-// shape column and table removed and the version set back. catalog-migrations.test.ts checks that
+// shape column and table (and the later unusable_parts table) removed and the version set back. catalog-migrations.test.ts checks that
 // its schema is the one migrations 1-3 create.
 import Database from "better-sqlite3";
 import { recordDecoder, type StoredRecord } from "../../src/core/catalog/stored-records.ts";
@@ -16,7 +16,9 @@ export function rewindToVersion3(file: string): void {
     db.transaction(() => {
       for (const row of rows) update.run(JSON.stringify(product(row)), row.seq);
     })();
-    db.exec("ALTER TABLE products DROP COLUMN shape; DROP TABLE record_shapes; VACUUM;");
+    db.exec(
+      "ALTER TABLE products DROP COLUMN shape; DROP TABLE record_shapes; DROP TABLE unusable_parts; DROP TABLE branches; VACUUM;",
+    );
     db.pragma("user_version = 3");
   } finally {
     db.close();

@@ -1,5 +1,6 @@
 // The app's client for the commerce service: the contract's endpoints, every answer parsed with the
 // shared schemas at this edge, transient failures retried, every failure an AppError.
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import {
   type KeyLoginRequest,
   type KeyLoginResult,
@@ -9,7 +10,8 @@ import {
 } from "../../shared/api/login.ts";
 import { productsMetaSchema } from "../../shared/api/pagination.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
-import { parseResponse } from "./api-errors.ts";
+import { invalidResponse, parseResponse } from "./api-errors.ts";
+import { parseBranchesPage, readBranches } from "./branch-reading.ts";
 import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
@@ -56,12 +58,15 @@ export interface CommerceClient {
     onSent?: () => void,
   ): Promise<ProductsPageResult>;
   productsTotal(auth: Auth, filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+  /** The account's live branches, every page; null when the service has no branch list (404, 403). */
+  branches(auth: Auth, signal?: AbortSignal): Promise<BranchInfo[] | null>;
 }
 
 // The contract has product reads send a content type even though they carry no body.
 const productReadHeaders = { "content-type": "application/json" };
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
+  const origin = new URL(options.baseUrl).origin;
   const { budget } = options;
   const deadlines = { ...defaultDeadlines, ...options.deadlines };
   const send = createJsonSender({
@@ -108,6 +113,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     searchParams,
   });
 
+  // The token goes only to the service we were configured with, whatever a next-page link says.
+  function sameOrigin(url: string): string {
+    if (new URL(url).origin !== origin) throw invalidResponse("the next-page link points to another host");
+    return url;
+  }
+
   const client: CommerceClient = {
     loginOrganisation: ({ organisation, username, password }, signal) =>
       call(
@@ -141,6 +152,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
         toProductsPageResult,
         signal,
       ),
+
+    branches: (auth, signal) =>
+      readBranches((url, query) => call(productRead(auth, url, query), parseBranchesPage, signal), {
+        first: `api/v0/branches/${encodeURIComponent(auth.account)}`,
+        sameOrigin,
+      }),
 
     productsTotal: async (auth, filters, signal) => {
       const url = `${productsPath(auth)}/meta`;

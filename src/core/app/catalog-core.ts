@@ -6,6 +6,7 @@ import type { Product } from "../../shared/api/product.ts";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../../shared/barcode/scan-reading.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
+import { tillPricing } from "../../shared/catalog/branch-pricing.ts";
 import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
 import { familyPrices } from "../../shared/catalog/family-prices.ts";
 import { labelCharge } from "../../shared/catalog/label-charge.ts";
@@ -77,14 +78,24 @@ export function createCatalogCore(deps: {
   scanOptions?: () => ScanOptions;
   /** The till's branch and currency, read at every lookup; the default prices when absent. */
   prices?: () => PriceSettings | Promise<PriceSettings>;
-  /** The till's IANA time zone, where offers given as dates begin and end; the system's when absent. */
+  /**
+   * The till's IANA time zone, where offers given as dates begin and end; when absent, its branch's
+   * (from the service's branch list), else the system's.
+   */
   timeZone?: string;
   images: ImageShelf;
 }): CatalogCore {
   const { session } = deps;
   const clock = deps.time.now;
-  const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zones = { given: deps.timeZone, system: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
+  /** The settings, with the currency and time zone of the till's branch where they leave them open. */
+  async function tillPrices() {
+    const settings = await priceSettings();
+    const { branch } = settings;
+    const listed = branch === null ? null : await opened?.catalog.read((store) => store.branchInfo(branch));
+    return tillPricing(settings, listed ?? null, zones);
+  }
   /**
    * The family as the till answers it: this till's prices at this instant (offers start and end
    * without a sync), and the cached picture of each of its products.
@@ -93,7 +104,7 @@ export function createCatalogCore(deps: {
     family: F,
     at = clock(),
   ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
-    const prices = familyPrices(family, { ...(await priceSettings()), at, timeZone });
+    const prices = familyPrices(family, { ...(await tillPrices()), at });
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
     return { ...family, prices, pictures: deps.images.pictures(members.map((member) => member.id)) };
   }
@@ -246,7 +257,7 @@ export function signInToSync(): AppError {
 }
 
 const noCatalog = {
-  counts: { products: 0, inactive: 0, quarantined: 0 },
+  counts: { products: 0, inactive: 0, quarantined: 0, withUnusableParts: 0 },
   stored: null,
   problem: null,
 } as const;

@@ -4,6 +4,7 @@
 // pictures, settings, and the events the screens follow (onSyncProgress, onStatusChanged).
 export type { RequestDeadlines } from "../api/request-deadlines.ts";
 export type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
+export type { ProductWithUnusableParts } from "../catalog/unusable-parts-list.ts";
 export type { ImageRunProgress, ImageRunSummary } from "../images/image-cache.ts";
 export { answerPicture } from "../images/picture-answer.ts";
 export {

@@ -7,6 +7,7 @@ import { AppError, isAppError } from "../../shared/app-error.ts";
 import { readOnlyError, smellsOfDamage } from "../storage/storage-errors.ts";
 import { lastSetAside, setAside } from "./catalog-health.ts";
 import { type CatalogStore, openCatalogStore } from "./catalog-store.ts";
+import type { ProductWithUnusableParts } from "./unusable-parts-list.ts";
 
 export interface CatalogCheck {
   file: string;
@@ -14,6 +15,8 @@ export interface CatalogCheck {
   problem: string | null;
   /** Where the damaged file now is, when it was set aside. */
   setAsideAs: string | null;
+  /** Products held with parts the catalog cannot use, when the file is sound. */
+  withUnusableParts: ProductWithUnusableParts[];
 }
 
 export interface CatalogFileGuard {
@@ -133,7 +136,8 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
 
     async check() {
       const problem = await fullCheck();
-      return { file, problem, setAsideAs: problem === null ? null : await setAsideNow() };
+      if (problem !== null) return { file, problem, setAsideAs: await setAsideNow(), withUnusableParts: [] };
+      return { file, problem, setAsideAs: null, withUnusableParts: await (await open()).unusableParts() };
     },
 
     async close() {

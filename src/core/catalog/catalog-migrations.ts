@@ -125,6 +125,24 @@ export const migrations: readonly Migration[] = [
       if (rewriteRecordsByShape(db) > 0) reclaimFreeSpace(db, context);
     },
   },
+  {
+    // Products held with parts the catalog cannot use (product-reading.ts): which parts, and the
+    // record as the service sent it, while the products row holds what the catalog reads of it. And
+    // the account's branches as the service lists them (BranchInfo as JSON), replaced by every sync.
+    version: 6,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE unusable_parts (
+          product_id TEXT PRIMARY KEY,
+          parts TEXT NOT NULL,
+          raw TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE branches (
+          id TEXT PRIMARY KEY,
+          info TEXT NOT NULL
+        ) STRICT;
+      `),
+  },
 ];
 
 /** Brings the file at `file` up to the newest migration in `list`; refuses a file from a newer app. */

@@ -4,12 +4,19 @@
 import type { Database } from "better-sqlite3";
 
 export interface CatalogStateReads {
-  /** products = non-deleted, inactive included. */
-  counts(): { products: number; inactive: number; quarantined: number };
+  /** products = non-deleted, inactive included; withUnusableParts = those of them with parts left out. */
+  counts(): CatalogCounts;
   /** Live products stamped with `generation`. */
   countSeen(generation: number): number;
   /** null when never written. */
   syncState(): unknown;
+}
+
+export interface CatalogCounts {
+  products: number;
+  inactive: number;
+  quarantined: number;
+  withUnusableParts: number;
 }
 
 export function catalogStateReads(db: Database): CatalogStateReads {
@@ -18,12 +25,19 @@ export function catalogStateReads(db: Database): CatalogStateReads {
     "SELECT count(*) AS products, count(*) FILTER (WHERE active = 0) AS inactive FROM products WHERE deleted = 0",
   );
   const quarantined = db.prepare("SELECT count(*) FROM quarantine").pluck();
+  const unusable = db
+    .prepare("SELECT count(*) FROM unusable_parts u JOIN products p ON p.id = u.product_id AND p.deleted = 0")
+    .pluck();
   const seen = db.prepare("SELECT count(*) FROM products WHERE deleted = 0 AND generation = ?").pluck();
   const state = db.prepare("SELECT state FROM sync_state").pluck();
   return {
     counts() {
       const row = products.get() as { products: number; inactive: number };
-      return { ...row, quarantined: quarantined.get() as number };
+      return {
+        ...row,
+        quarantined: quarantined.get() as number,
+        withUnusableParts: unusable.get() as number,
+      };
     },
     countSeen: (generation) => seen.get(generation) as number,
     syncState() {

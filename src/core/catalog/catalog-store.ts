@@ -4,21 +4,23 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { Product } from "../../shared/api/product.ts";
 import { isAppError } from "../../shared/app-error.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
-import { catalogBranches } from "./catalog-branches.ts";
+import { branchList, catalogBranches } from "./catalog-branches.ts";
 import { openConnection } from "./catalog-connection.ts";
 import { integrityProblem } from "./catalog-health.ts";
 import { catalogLookup } from "./catalog-lookup.ts";
 import { migrate } from "./catalog-migrations.ts";
 import type { CatalogSearch } from "./catalog-search.ts";
-import { catalogStateReads } from "./catalog-state-reads.ts";
+import { type CatalogCounts, catalogStateReads } from "./catalog-state-reads.ts";
 import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
 import { recordDecoder } from "./stored-records.ts";
+import { type ProductWithUnusableParts, unusablePartsList } from "./unusable-parts-list.ts";
 
 export interface CatalogStore {
   /**
@@ -40,10 +42,16 @@ export interface CatalogStore {
   /** A live product by id, with its parent and variants. */
   productById(id: string): Promise<StoredFamily | null>;
   search(text: string, limit: number): Promise<Product[]>;
-  /** The branches named in branch prices, most products first. */
+  /** The branches the service lists and those branch prices name, by number, then most products. */
   branches(): Promise<BranchCount[]>;
+  /** One branch as the service listed it at the last sync; null when it did not. */
+  branchInfo(id: string): Promise<BranchInfo | null>;
+  /** Replaces the branches the service lists (one transaction). */
+  saveBranches(branches: readonly BranchInfo[]): Promise<void>;
   /** products = non-deleted, inactive included. */
-  counts(): Promise<{ products: number; inactive: number; quarantined: number }>;
+  counts(): Promise<CatalogCounts>;
+  /** Live products held with parts the catalog cannot use, each with those parts named. */
+  unusableParts(): Promise<ProductWithUnusableParts[]>;
   /** null when the file is sound, else SQLite's first complaint (see catalog-health.ts). */
   check(mode: "quick" | "full"): Promise<string | null>;
   /**
@@ -104,6 +112,7 @@ export async function openCatalogStore(
   };
   let branches: (() => BranchCount[]) | undefined;
   const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
+  const listedBranches = branchList(readConnection);
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
@@ -119,7 +128,10 @@ export async function openCatalogStore(
     productById: guard(async (id: string) => lookup.productById(id)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     branches: guard(async () => listingBranches()()),
+    branchInfo: guard(async (id: string) => listedBranches.byId(id)),
+    saveBranches: guard(async (list: readonly BranchInfo[]) => (await writing()).saveBranches(list)),
     counts: guard(async () => state.counts()),
+    unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),
     readOnly,
     async close() {

@@ -32,4 +32,8 @@ export interface CatalogTables {
     received_at: number;
   };
   sync_state: { only: number; state: string };
+  /** A held product's parts the catalog cannot use (JSON list of texts), and its record as received. */
+  unusable_parts: { product_id: string; parts: string; raw: string };
+  /** The account's branches as the service last listed them: BranchInfo as JSON. */
+  branches: { id: string; info: string };
 }

@@ -4,6 +4,7 @@
 // microseconds, so a 1000-product page costs a few thousand cheap calls and no SQL text at all.
 // (Multi-row inserts would save little more and need splitting under SQLite's variable limit.)
 import type { Database } from "better-sqlite3";
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
 import {
   codesKey,
@@ -14,6 +15,7 @@ import {
   rowSearchText,
 } from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
+import { readmitQuarantined } from "./quarantine-readmission.ts";
 import { recordEncoder, type StoredRecord } from "./stored-records.ts";
 
 export interface PageInput {
@@ -33,6 +35,7 @@ export interface CatalogWrites {
   applyPage(input: PageInput): void;
   finishFullSync(input: { generation: number; syncState: unknown }): { removed: number };
   writeSyncState(syncState: unknown): void;
+  saveBranches(branches: readonly BranchInfo[]): void;
 }
 
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
@@ -51,12 +54,20 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     statements.quarantine.run(record.id, record.reason, raw, clock());
   }
 
+  /** Which parts of the product the catalog could not use, and its record as received; or none. */
+  function noteUnusable({ product, raw, unusable }: ReceivedProduct, anyNoted: boolean): void {
+    if (unusable.length > 0)
+      statements.noteUnusable.run(product.id, JSON.stringify(unusable), JSON.stringify(raw));
+    else if (anyNoted) statements.clearUnusable.run(product.id);
+  }
+
+  /** Whether the received copy was written (else the one held is newer, and stays). */
   function upsert(
     { product }: ReceivedProduct,
     stored: StoredRecord,
     input: PageInput,
     quarantined: boolean,
-  ): void {
+  ): boolean {
     const { generation } = input;
     if (quarantined) statements.unquarantineId.run(product.id);
     const row = productRow(product, input.removeReceived || product.deleted, generation);
@@ -66,7 +77,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     if (trusted && !replaces(row, existing, () => isSameRecord(existing.seq, stored))) {
       // Still on the server, so a full sync must not sweep it, even when the copy we hold is newer.
       statements.stamp.run(generation, existing.seq);
-      return;
+      return false;
     }
     const codes = row.deleted === 1 ? [] : rowCodes(product);
     const key = codesKey(codes);
@@ -82,15 +93,16 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       else statements.update.run({ ...written, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
       // rewriting the full-text index for them was most of the cost of an incremental sync.
-      if (row.deleted === 0 && searchedAlike(existing, row, key, codes)) return;
+      if (row.deleted === 0 && searchedAlike(existing, row, key, codes)) return true;
       if (existing.deleted === 0) {
         statements.deleteCodes.run(seq);
         statements.deleteText.run(seq);
       }
     }
-    if (row.deleted === 1) return;
+    if (row.deleted === 1) return true;
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(row, codes) });
+    return true;
   }
 
   /** A live stored copy whose codes and search text (name, custom id, SKU, codes) are the new ones. */
@@ -115,16 +127,23 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     return (statements.sameRecord.get(record, shape, seq) as { same: number }).same === 1;
   }
 
+  // The first page this process writes takes back what an older version set aside (then only).
+  let readmitted = false;
+
   return {
     applyPage(input) {
       db.transaction(() => {
+        const received = readmitted ? input.received : [...readmitQuarantined(db), ...input.received];
+        readmitted = true;
         // Rejections first, so a valid copy later in the same page clears its own quarantine entry.
         for (const record of input.rejected) quarantine(record);
         // Almost always empty: then no product needs its quarantine entry looked for.
         const quarantined = statements.anyQuarantined.get() !== undefined;
-        const stored = encode(input.received.map((received) => received.raw));
-        input.received.forEach((received, index) => {
-          upsert(received, stored[index] as StoredRecord, input, quarantined);
+        const anyNoted = statements.anyUnusable.get() !== undefined;
+        // What the catalog reads of each product: the record itself, unless parts of it were unusable.
+        const stored = encode(received.map((item) => item.product));
+        received.forEach((item, index) => {
+          if (upsert(item, stored[index] as StoredRecord, input, quarantined)) noteUnusable(item, anyNoted);
         });
         saveState(input.syncState);
       }).immediate();
@@ -142,6 +161,12 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     },
     writeSyncState(syncState) {
       saveState(syncState);
+    },
+    saveBranches(branches) {
+      db.transaction(() => {
+        statements.clearBranches.run();
+        for (const branch of branches) statements.saveBranch.run(branch.id, JSON.stringify(branch));
+      }).immediate();
     },
   };
 }
@@ -227,6 +252,14 @@ function prepareStatements(db: Database) {
     ),
     unquarantineId: db.prepare("DELETE FROM quarantine WHERE product_id = ?"),
     unquarantineRaw: db.prepare("DELETE FROM quarantine WHERE product_id IS NULL AND raw = ?"),
+    anyUnusable: db.prepare("SELECT 1 FROM unusable_parts LIMIT 1"),
+    clearBranches: db.prepare("DELETE FROM branches"),
+    // A list naming one id twice keeps its last entry.
+    saveBranch: db.prepare("INSERT OR REPLACE INTO branches (id, info) VALUES (?, ?)"),
+    noteUnusable: db.prepare(
+      "INSERT INTO unusable_parts (product_id, parts, raw) VALUES (?, ?, ?) ON CONFLICT (product_id) DO UPDATE SET parts = excluded.parts, raw = excluded.raw",
+    ),
+    clearUnusable: db.prepare("DELETE FROM unusable_parts WHERE product_id = ?"),
     saveState: db.prepare(
       "INSERT INTO sync_state (only, state) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET state = excluded.state",
     ),

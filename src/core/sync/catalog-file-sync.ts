@@ -5,6 +5,7 @@
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import type { CatalogFileGuard } from "../catalog/catalog-file-guard.ts";
 import { acquireSyncLock } from "../catalog/sync-lock.ts";
+import { refreshBranches } from "./branch-refresh.ts";
 import { type ProductsSource, runSync, type SyncOptions, type SyncSummary } from "./sync-engine.ts";
 import { parseSyncState } from "./sync-state.ts";
 
@@ -28,7 +29,7 @@ export async function syncCatalogFile(
       lastSyncAt = parseSyncState(before).lastSyncAt;
       let committed = false;
       try {
-        return await runSync({
+        const summary = await runSync({
           ...input,
           store,
           onProgress: (progress) => {
@@ -36,6 +37,8 @@ export async function syncCatalogFile(
             input.onProgress?.(progress);
           },
         });
+        await refreshBranches(input.source, store, input.signal);
+        return summary;
       } catch (error) {
         // Refused or failed before any page was stored: nothing to resume, so the catalog says what
         // it said before rather than claim a sync stopped part-way.

@@ -9,7 +9,7 @@
 
 import { pagingLimits } from "../../shared/api/pagination.ts";
 import { AppError } from "../../shared/app-error.ts";
-import { recordPosition } from "../api/products-page-parser.ts";
+import { recordPosition } from "../api/record-position.ts";
 import type {
   ProductsPageResult,
   ProductsQuery,

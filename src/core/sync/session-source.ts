@@ -9,5 +9,6 @@ export function sessionProductsSource(session: Pick<Session, "authorised">): Pro
       session.authorised((auth, client) => client.fetchProductsPage(auth, query, signal, onSent)),
     total: (filters, signal) =>
       session.authorised((auth, client) => client.productsTotal(auth, filters, signal)),
+    branches: (signal) => session.authorised((auth, client) => client.branches(auth, signal)),
   };
 }

@@ -1,6 +1,7 @@
 // Brings the local catalog level with the service: page by page, each page committed together with
 // the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
 
+import type { BranchInfo } from "../../shared/api/branch.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { throwIfCancelled } from "../cancellation.ts";
@@ -15,6 +16,8 @@ export interface ProductsSource {
   /** `onSent`: told once the request is on its way (written, or its attempt over without it). */
   fetchPage(query: ProductsQuery, signal?: AbortSignal, onSent?: () => void): Promise<ProductsPageResult>;
   total(filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
+  /** The account's branches; null when the service has no list; absent on a source that has none. */
+  branches?(signal?: AbortSignal): Promise<BranchInfo[] | null>;
 }
 
 export type SyncTarget = Pick<

@@ -45,6 +45,7 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
     fetchPage: (query, signal, onSent) =>
       authorised((auth) => client.fetchProductsPage(auth, query, signal, onSent)),
     total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
+    branches: (signal) => authorised((auth) => client.branches(auth, signal)),
   };
   const clock = () => Date.now() + job.clockOffsetMs;
   // The same path as the CLI's sync: the lock against other processes, the damaged-file check (here,

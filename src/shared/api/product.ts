@@ -139,6 +139,9 @@ export const productSchema = z.looseObject({
   policy: loose,
   online: z.boolean().nullish(),
   shipping_required: z.boolean().nullish(),
+  sellable: z.boolean().nullish(),
+  purchasable: z.boolean().nullish(),
+  serial_number_input_required: z.boolean().nullish(),
   custom_properties: loose,
   options: z.array(optionSchema).nullish(),
 });

@@ -32,6 +32,18 @@ export type SubUser = z.infer<typeof subUserSchema>;
 
 const nameField = z.string().trim().min(1).max(32);
 
+/** The roles the real service knows; a sub-user's rights come from its scopes, never its role. */
+export const subUserRoles = [
+  "admin",
+  "manager",
+  "serviceaccount",
+  "franchisee",
+  "franchise",
+  "staff",
+  "accountant",
+  "purchaser",
+] as const;
+
 /** The create body, with the field limits the real service enforces. */
 export const createSubUserRequestSchema = z.object({
   user: z.object({ id: z.null().optional(), email: z.email() }),
@@ -39,6 +51,7 @@ export const createSubUserRequestSchema = z.object({
   active: z.boolean(),
   user_id: z.null().optional(),
   scopes: z.array(z.string().min(1)).nullish(),
+  role: z.enum(subUserRoles, { error: `must be one of ${subUserRoles.join(", ")}` }).nullish(),
   username: z.email(),
   secret: z.string().min(5).max(128),
   locations: z.array(z.string()).nullish(),

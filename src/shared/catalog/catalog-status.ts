@@ -16,7 +16,10 @@ export const catalogStatusSchema = z.object({
   /** Non-deleted products, inactive included. */
   products: z.number().int().nonnegative(),
   inactive: z.number().int().nonnegative(),
+  /** Records set aside because they cannot be held at all (not an object, no id, no usable date). */
   quarantined: z.number().int().nonnegative(),
+  /** Products held with parts the catalog cannot use (`check` names them). */
+  withUnusableParts: z.number().int().nonnegative(),
   lastSyncAt: isoInstant.nullable(),
   lastFullSyncAt: isoInstant.nullable(),
   /** A sync that stopped part-way (crash, cancel, lost connection) and will resume. */

@@ -49,19 +49,23 @@ describe("fetchProductsPage", () => {
     });
   });
 
-  it("sets aside a record that breaks the product schema and keeps the rest, raw as received", async () => {
+  it("keeps a record with an unusable part, naming it, and sets aside only what cannot be held", async () => {
     const good = productBody("good", { custom_field_from_the_future: { nested: [1, 2] } });
-    const noName = productBody("bad", { name: 42 });
-    const { client } = await serve((url) => [ok(productsPage(url, [good, noName, "not an object"], false))]);
+    const numberName = productBody("odd", { name: 42 });
+    const undated = { ...productBody("undated"), updated_at: null };
+    const page = [good, numberName, undated, "not an object"];
+    const { client } = await serve((url) => [ok(productsPage(url, page, false))]);
     const result = await client.fetchProductsPage(auth, { page: 0, size: 10, deleted: false });
 
-    expect(result.count).toBe(3);
-    expect(result.received).toHaveLength(1);
-    expect(result.received[0]?.product.name).toBe("Product good");
+    expect(result.count).toBe(4);
+    expect(result.received.map((item) => item.product.name)).toEqual(["Product good", ""]);
     expect(result.received[0]?.raw).toEqual(good);
+    expect(result.received[0]?.unusable).toEqual([]);
+    expect(result.received[1]?.raw).toEqual(numberName);
+    expect(result.received[1]?.unusable).toEqual(["name: a number, not what the catalog reads here"]);
     expect(result.rejected).toEqual([
-      { id: "bad", reason: expect.stringContaining("name"), raw: noName },
-      { id: null, reason: expect.any(String), raw: "not an object" },
+      { id: "undated", reason: "the record has no usable updated_at", raw: undated },
+      { id: null, reason: "the record is not an object", raw: "not an object" },
     ]);
     expect(result.next).toBeNull();
   });

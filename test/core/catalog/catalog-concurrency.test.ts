@@ -42,7 +42,12 @@ describe("reads while a sync writes", () => {
       const products = [product({ id: `p${page}`, name: `Page ${page} item`, barcode: `${page}00` })];
       await writer.applyPage(livePage(products, 1, { page }));
       expect((await reader.lookupCode(`${page}00`))?.product.id).toBe(`p${page}`);
-      expect(await reader.counts()).toEqual({ products: page, inactive: 0, quarantined: 0 });
+      expect(await reader.counts()).toEqual({
+        products: page,
+        inactive: 0,
+        quarantined: 0,
+        withUnusableParts: 0,
+      });
       expect(await reader.readSyncState()).toEqual({ page });
     }
   });

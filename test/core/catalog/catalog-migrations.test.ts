@@ -31,6 +31,7 @@ describe("migration 1", () => {
       version: newest,
       journal: "wal",
       names: [
+        "branches",
         "product_codes",
         "product_codes_code",
         "product_codes_product",
@@ -46,6 +47,7 @@ describe("migration 1", () => {
         "quarantine_product_id",
         "record_shapes",
         "sync_state",
+        "unusable_parts",
       ],
     });
   });
@@ -62,8 +64,8 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migrations 2 to 5, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5]);
+  it("is followed only by migrations 2 to 6, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

@@ -10,7 +10,7 @@ describe("applyPage: live products", () => {
     await store.applyPage(livePage([product({ id: "a", name: "Apple juice", barcode: "4006381333931" })]));
     expect((await store.lookupCode("4006381333931"))?.product.name).toBe("Apple juice");
     expect((await store.search("apple", 10)).map((item) => item.id)).toEqual(["a"]);
-    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 0 });
   });
 
   it("returns the record exactly as received, unknown fields included", async () => {
@@ -18,7 +18,7 @@ describe("applyPage: live products", () => {
     const item = product({ id: "a", barcode: "123" });
     await store.applyPage({
       ...livePage([]),
-      received: [{ product: item, raw: { ...item, extra: { x: 1 } } }],
+      received: [{ product: { ...item, extra: { x: 1 } }, raw: { ...item, extra: { x: 1 } }, unusable: [] }],
     });
     expect((await store.lookupCode("123"))?.product).toEqual({ ...item, extra: { x: 1 } });
   });
@@ -28,7 +28,7 @@ describe("applyPage: live products", () => {
     const page = livePage([product({ id: "a", barcode: "123", barcodes: ["123", "456"] })]);
     await store.applyPage(page);
     await store.applyPage(page);
-    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 0 });
     expect((await store.search("123", 10)).map((item) => item.id)).toEqual(["a"]);
   });
 
@@ -127,7 +127,7 @@ describe("applyPage: the deleted stream", () => {
     expect(await store.lookupCode("123")).toBeNull();
     expect(await store.search("pear", 10)).toEqual([]);
     expect(await store.search("pe", 10)).toEqual([]);
-    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 0 });
   });
 
   it("keeps a tombstone that a later, older live copy cannot bring back", async () => {
@@ -156,6 +156,40 @@ describe("applyPage: the deleted stream", () => {
 });
 
 describe("quarantine", () => {
+  it("gives back, at the next sync, a record an older version set aside for one part it could not use", async () => {
+    const file = temp.file();
+    const item = product({ id: "a", barcode: "4000000000017" });
+    const raw = { ...item, codes: [{ data: null, type: "ean13", caption: null }] };
+    // As an older version left it: the whole record in the quarantine.
+    const older = await temp.open(file);
+    await older.applyPage({
+      ...livePage([]),
+      rejected: [{ id: "a", reason: "codes.0.data: expected string", raw }],
+    });
+    await older.close();
+    const store = await temp.open(file);
+    expect(await store.lookupCode("4000000000017")).toBeNull();
+    await store.applyPage(livePage([]));
+    expect((await store.lookupCode("4000000000017"))?.product.id).toBe("a");
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 1 });
+    expect(await store.unusableParts()).toEqual([
+      { id: "a", name: "Product a", parts: ["codes[0]: a code without data"] },
+    ]);
+  });
+
+  it("forgets a product's unusable parts once a copy without them arrives", async () => {
+    const store = await temp.open(temp.file());
+    const item = product({ id: "a" }, 1_000);
+    await store.applyPage({
+      ...livePage([]),
+      received: [{ product: item, raw: { ...item, sku: 5 }, unusable: ["sku: a number"] }],
+    });
+    expect((await store.counts()).withUnusableParts).toBe(1);
+    await store.applyPage(livePage([product({ id: "a", sku: "5" }, 2_000)]));
+    expect((await store.counts()).withUnusableParts).toBe(0);
+    expect(await store.unusableParts()).toEqual([]);
+  });
+
   it("keeps rejected records, one entry per id, until a valid copy arrives", async () => {
     const store = await temp.open(temp.file(), () => 42);
     const bad = { id: "a", reason: "name: expected string", raw: { id: "a", name: 5 } };
@@ -212,12 +246,13 @@ describe("sync state", () => {
     expect(await store.lookupCode("999")).toBeNull();
     expect(await store.lookupCode("222")).toBeNull();
     expect(await store.readSyncState()).toEqual({ page: 1 });
-    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 1, inactive: 0, quarantined: 0, withUnusableParts: 0 });
   });
 
   it("rolls back a page whose record cannot be stored, earlier products of the page included", async () => {
     const store = await temp.open(temp.file());
-    const broken = { product: product({ id: "b" }), raw: { id: "b", size: 10n } };
+    const unstorable = { ...product({ id: "b" }), size: 10n };
+    const broken = { product: unstorable, raw: unstorable, unusable: [] };
     const page = { ...livePage([]), received: [...received(product({ id: "a", barcode: "111" })), broken] };
     await expect(store.applyPage(page)).rejects.toThrow();
     expect(await store.lookupCode("111")).toBeNull();
@@ -244,7 +279,7 @@ describe("finishFullSync", () => {
     expect(await store.search("bravo", 10)).toEqual([]);
     expect((await store.lookupCode("1"))?.product.id).toBe("a");
     expect((await store.lookupCode("3"))?.product.id).toBe("c");
-    expect(await store.counts()).toEqual({ products: 2, inactive: 0, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 2, inactive: 0, quarantined: 0, withUnusableParts: 0 });
     expect(await store.readSyncState()).toEqual({ full: "done" });
   });
 
@@ -271,6 +306,6 @@ describe("counts", () => {
       ]),
     );
     await store.applyPage(deletedPage([product({ id: "c", active: false }, 2_000)]));
-    expect(await store.counts()).toEqual({ products: 2, inactive: 1, quarantined: 0 });
+    expect(await store.counts()).toEqual({ products: 2, inactive: 1, quarantined: 0, withUnusableParts: 0 });
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogHandlers, forwardCatalogEvents } from "../../../src/core/ipc/catalog-handlers.ts";
 import { trustedSender } from "../../../src/core/ipc/trusted-sender.ts";
+import { demoBranches } from "../../../src/server/demo-branches.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import {
   type CatalogMethod,
@@ -107,9 +108,13 @@ describe("the IPC handlers in front of the catalog service", () => {
     expect(results.length).toBeLessThanOrEqual(5);
     expect(await value("product", { id: someId })).toMatchObject({ product: { id: someId } });
     expect(await value("product", { id: "no-such-id" })).toBeNull();
-    const branches = await value<{ branch: string; products: number }[]>("branches");
-    expect(branches.map((item) => item.branch).sort()).toEqual(["berlin", "hamburg", "munich"]);
+    const branches = await value<{ branch: string; products: number; name: string | null }[]>("branches");
+    expect(branches.map((item) => item.branch).sort()).toEqual(
+      demoBranches.map((branch) => branch.id).sort(),
+    );
     expect(branches.every((item) => item.products > 0)).toBe(true);
+    // Named: the app's sync worker read the service's branch list too.
+    expect(branches.map((item) => item.name)).toEqual(demoBranches.map((branch) => branch.name));
 
     expect(await value("settings")).toMatchObject({
       pageSize: 1000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordPosition } from "../../../src/core/api/products-page-parser.ts";
+import { recordPosition } from "../../../src/core/api/record-position.ts";
 import type { ProductsPageResult } from "../../../src/core/products-page.ts";
 import { clockToleranceMs, nextQuery, walkStep } from "../../../src/core/sync/keyset-step.ts";
 import {

@@ -14,8 +14,8 @@ type Save = (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
 const branches = async () => ({
   ok: true as const,
   value: [
-    { branch: "berlin", products: 1405 },
-    { branch: "hamburg", products: 194 },
+    { branch: "3f1c2a8e-5b7d-4e21-9a0c-6d8b1e4f7a01", products: 1405, name: "Berlin Mitte", number: 1 },
+    { branch: "hamburg", products: 194, name: null, number: null },
   ],
 });
 
@@ -99,14 +99,14 @@ describe("settings form", () => {
     });
   });
 
-  it("offers the catalog's branches with their product counts, keeps a branch typed earlier, and saves the one chosen", async () => {
+  it("offers the branches by number and name with their product counts, keeps a branch typed earlier, and saves the one chosen", async () => {
     const onSave = show();
     const select = screen.getByLabelText("This till's branch") as HTMLSelectElement;
-    await screen.findByRole("option", { name: "berlin (1,405 products)" });
+    await screen.findByRole("option", { name: "1 Berlin Mitte (1,405 products)" });
     expect([...select.options].map((option) => option.textContent)).toEqual([
       "None: the default prices",
       "old-7 (0 products)",
-      "berlin (1,405 products)",
+      "1 Berlin Mitte (1,405 products)",
       "hamburg (194 products)",
     ]);
     expect(select.value).toBe("old-7");

@@ -162,6 +162,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     products: catalogProducts.length,
     inactive: 1,
     quarantined: 0,
+    withUnusableParts: 0,
     lastSyncAt: "2026-11-22T06:00:00.000Z",
     lastFullSyncAt: "2026-11-22T06:00:00.000Z",
     syncUnfinished: false,

@@ -85,7 +85,7 @@ export function fakeCatalog(
       const found = catalogProducts.find((item) => item.id === argument.id);
       return ok(found ? matchOf(found) : null);
     },
-    branches: () => ok([{ branch: "berlin-mitte", products: 2 }]),
+    branches: () => ok([{ branch: "berlin-mitte", products: 2, name: null, number: null }]),
     settings: async () => {
       await initial.settingsReady;
       return { ok: true, value: settings };

@@ -1,7 +1,8 @@
-// The till's branch and currency in the settings: the branch picked from those the catalog's branch
-// prices name (with how many products each prices) or typed as an id, "none" for the default prices.
+// The till's branch and currency in the settings: the branch picked from those the service lists and
+// the catalog's branch prices name (by number and name, with how many products each prices) or typed
+// as an id, "none" for the default prices.
 import { useEffect, useState } from "react";
-import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
+import { type BranchCount, branchLabel } from "../../../shared/catalog/branch-count.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { PriceSettings } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
@@ -48,7 +49,9 @@ export function PriceFields(props: {
   }, [loadBranches]);
   // A branch typed earlier that no product names (yet) still shows as chosen.
   const listed = branches.some((item) => item.branch === value.chosen) || value.chosen === "";
-  const options = listed ? branches : [{ branch: value.chosen, products: 0 }, ...branches];
+  const options = listed
+    ? branches
+    : [{ branch: value.chosen, products: 0, name: null, number: null }, ...branches];
   const selectId = `${props.formId}-branch`;
   return (
     <fieldset>
@@ -63,7 +66,7 @@ export function PriceFields(props: {
           <option value="">{t("settings.noBranch")}</option>
           {options.map((item) => (
             <option key={item.branch} value={item.branch}>
-              {t("settings.branchOption", { branch: item.branch, count: integer(item.products) })}
+              {t("settings.branchOption", { branch: branchLabel(item), count: integer(item.products) })}
             </option>
           ))}
         </select>

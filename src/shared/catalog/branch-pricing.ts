@@ -1,0 +1,33 @@
+// How this till prices: its branch, and its currency and offer time zone, each as set on the till,
+// else as its branch's entry in the service's branch list says, else the product's own currency and
+// the system's time zone.
+import type { BranchInfo } from "../api/branch.ts";
+import type { PriceSettings } from "../settings/app-settings.ts";
+
+export interface TillPricing extends PriceSettings {
+  /** IANA zone where offers given as dates begin and end. */
+  timeZone: string;
+}
+
+export function tillPricing(
+  settings: PriceSettings,
+  branch: Pick<BranchInfo, "currency" | "timeZone"> | null,
+  zones: { given?: string; system: string },
+): TillPricing {
+  return {
+    branch: settings.branch,
+    currency: settings.currency ?? branch?.currency ?? null,
+    timeZone: zones.given ?? usableZone(branch?.timeZone) ?? zones.system,
+  };
+}
+
+/** A zone the service names that this system does not know is no zone. */
+function usableZone(zone: string | null | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
