@@ -2,10 +2,13 @@
 import type { RequestDeadlines } from "../core/api/request-deadlines.ts";
 import type { CatalogCore } from "../core/catalog-core.ts";
 import { wireCatalog } from "../core/catalog-wiring.ts";
+import { loggedCore, loggedSession } from "../core/logging/logged-catalog.ts";
 import type { Session } from "../core/session/session.ts";
 import { dataDirStores, settingsFileIn } from "../core/storage/data-dir-stores.ts";
 import type { SettingsStore } from "../core/storage/settings-store.ts";
+import { isAppError } from "../shared/app-error.ts";
 import type { CliIo } from "./cli-io.ts";
+import { openCliLog } from "./cli-log.ts";
 import { defaultDataDir, givenDataDir } from "./data-dir.ts";
 
 export interface OpenCatalog {
@@ -43,11 +46,23 @@ export async function withCatalog<T>(
   deadlines?: Partial<RequestDeadlines>,
 ): Promise<T> {
   const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env), deadlines);
+  const cliLog = await openCliLog(catalog.dataDir, io.logLevel ?? (await catalog.settings.read()).logLevel);
   try {
     await warnOfUnusableSettings(catalog, io);
-    return await work(catalog);
+    if (cliLog === null) return await work(catalog);
+    const { log } = cliLog;
+    return await work({
+      ...catalog,
+      session: loggedSession(catalog.session, log),
+      core: loggedCore(catalog.core, log),
+    });
+  } catch (error) {
+    // A bug; the errors a person can act on are logged where they happen (sync, sign-in).
+    if (!isAppError(error)) cliLog?.log.fault("the catalog tool", error);
+    throw error;
   } finally {
     await catalog.close();
+    await cliLog?.close();
   }
 }
 

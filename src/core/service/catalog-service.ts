@@ -18,6 +18,7 @@ import { deadlinesOf } from "../api/request-deadlines.ts";
 import { catalogFileFor } from "../catalog/catalog-store.ts";
 import { wireCatalog } from "../catalog-wiring.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
+import type { CatalogLog } from "../logging/catalog-log.ts";
 import { observeServiceDates } from "../session/service-time.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
@@ -48,6 +49,8 @@ export interface CatalogServiceDeps {
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Told about faults nobody asked for (a background sync's bug, a status that failed to build). */
   onFault?: (what: string, error: unknown) => void;
+  /** Where the catalog's events are written (src/core/logging); nothing is logged without one. */
+  log?: CatalogLog;
 }
 
 export interface CatalogService extends CatalogServiceMethods, CatalogServiceEvents {
@@ -70,7 +73,11 @@ const minuteMs = 60_000;
 
 export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   const clock = deps.clock ?? systemClock;
-  const fault = (what: string, error: unknown) => deps.onFault?.(what, error);
+  const { log } = deps;
+  const fault = (what: string, error: unknown) => {
+    log?.fault(what, error);
+    deps.onFault?.(what, error);
+  };
   const rememberUnavailable = deps.rememberUnavailable ?? null;
   let settings: AppSettings = defaultSettings;
   const {
@@ -112,6 +119,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     offlineProbeIntervalMs: deps.probe?.offlineIntervalMs,
     probeTimeoutMs: deps.probe?.timeoutMs,
     onChange(online, previous) {
+      log?.connectivity(online);
       emitStatus();
       if (online && previous === false) void backgroundSync();
     },
@@ -148,6 +156,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   async function refreshKnown(): Promise<void> {
     sessionBaseUrl = (await session.state()).record?.baseUrl ?? null;
     known = await core.status();
+    log?.catalogProblem(known.catalogProblem);
   }
 
   async function status(): Promise<AppStatus> {
@@ -200,6 +209,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   }
 
   async function runSyncWork(run: RunningSync): Promise<CatalogFileSyncSummary> {
+    const syncLog = log?.syncStarted(run.mode);
     try {
       const info = await session.info();
       if (info === null)
@@ -218,6 +228,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
         token: tokenFor,
         onProgress(progress) {
           run.progress = progress;
+          syncLog?.page(progress);
           emit("syncProgress", progress);
         },
         onFault: (detail) => fault("sync worker", detail),
@@ -229,8 +240,10 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       lastError = null;
       connectivity.report(null);
       fetchPictures();
+      syncLog?.finished(summary);
       return summary;
     } catch (error) {
+      syncLog?.failed(error);
       if (!isAppError(error, "cancelled")) lastError = ipcErrorOf(error);
       connectivity.report(error);
       throw error;
@@ -253,10 +266,13 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       await previous?.finished;
       if (closed || controller.signal.aborted) return;
       try {
-        await core.images.run({ download: true, signal: controller.signal, onProgress: pictureProgress });
+        log?.picturesDone(
+          await core.images.run({ download: true, signal: controller.signal, onProgress: pictureProgress }),
+        );
       } catch (error) {
         // Its problem is in the images status; only a bug is worth a fault report.
         if (!isAppError(error)) fault("pictures", error);
+        else log?.picturesFailed(error);
       } finally {
         if (pictures?.controller === controller) pictures = null;
         emitStatus();
@@ -316,6 +332,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   }
 
   async function signedIn(info: SessionInfo, signIn: AppSettings["signIn"]): Promise<SessionInfo> {
+    log?.signedIn(info);
     connectivity.report(null);
     // "Sign in again" and the like no longer hold once someone has.
     lastError = null;
@@ -332,6 +349,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     try {
       return await work();
     } catch (error) {
+      log?.signInFailed(error);
       connectivity.report(error);
       throw error;
     }
@@ -414,6 +432,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       await stopSync();
       // The catalog stays on the till and keeps answering; only the session and secrets go.
       await core.signOut();
+      log?.signedOut();
       await refreshKnown().catch((error: unknown) => fault("status", error));
       emitStatus();
       return null;
@@ -451,6 +470,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       const next = appSettingsSchema.parse({ ...settings, ...change });
       if (next.baseUrl !== null && next.baseUrl !== settings.baseUrl) await followService(next.baseUrl);
       await deps.settings.write(next);
+      log?.settingsChanged(settings, next);
       const intervalChanged = next.syncIntervalMinutes !== settings.syncIntervalMinutes;
       settings = next;
       if (intervalChanged) plan();
