@@ -64,7 +64,9 @@ describe("diagnose", () => {
     expect(strFromU8(zip[logs[0] as string] as Uint8Array)).toContain('"msg":"sync finished"');
 
     const token = JSON.stringify(JSON.parse(readFileSync(join(dir, "secrets", "secrets.json"), "utf8")));
-    const everything = Object.values(zip).map(strFromU8).join("\n");
+    const everything = Object.values(zip)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
     for (const secret of [service.demo.password, service.demo.apiKey])
       expect(everything).not.toContain(secret);
     for (const secret of token.match(/[A-Za-z0-9._-]{16,}/g) ?? []) expect(everything).not.toContain(secret);

@@ -84,7 +84,9 @@ describe("the till's log file, written by the CLI", () => {
     const failure = lines.find((line) => line.msg === "sync failed");
     expect(failure).toMatchObject({ level: "warn", error: { kind: "offline" } });
     // The error as the person was told it, not a stack.
-    expect(failed.stderr).toContain((failure?.error as { message: string }).message);
+    expect(failed.stderr).toContain(
+      (failure?.error as { message?: string } | undefined)?.message ?? "(none)",
+    );
 
     const raw = rawLog(dir);
     expect(secrets.length).toBeGreaterThan(0);
