@@ -2,6 +2,7 @@
 // folder, rotated by size so a till that runs for years keeps a few megabytes of recent history. pino
 // writes the lines; pino-roll's stream, used in this thread rather than as a pino transport (a
 // worker thread that a bundled Electron main process could not find), rotates them.
+/// <reference path="./pino-roll.d.ts" />
 import { join } from "node:path";
 import pino from "pino";
 import rollingFile from "pino-roll";
