@@ -6,7 +6,9 @@ import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session } fro
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
 import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import { type ServiceClock, systemClock } from "../core/service/service-clock.ts";
 import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
+import { startAppUpdates, type UpdaterLike } from "./app-updates.ts";
 import {
   type AppPage,
   catalogWindowOptions,
@@ -18,7 +20,15 @@ import { holdKioskWindow, kioskRequested } from "./kiosk.ts";
 import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
 import { registerPictureScheme, servePictures } from "./picture-protocol.ts";
 
-export function startDesktopApp(options: { argv?: readonly string[] } = {}): void {
+export interface DesktopAppOptions {
+  argv?: readonly string[];
+  /** The updates' schedule runs on it. */
+  clock?: ServiceClock;
+  /** Default: electron-updater's autoUpdater, loaded only when Settings name an update feed. */
+  updater?: () => Promise<UpdaterLike>;
+}
+
+export function startDesktopApp(options: DesktopAppOptions = {}): void {
   // A second launch hands over to the first: two apps must not sync one catalog file.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -79,9 +89,18 @@ export function startDesktopApp(options: { argv?: readonly string[] } = {}): voi
         settingsStore,
         appUrl,
       });
-      const { service } = catalog;
+      const { service, log } = catalog;
       servePictures(protocol, (hash) => service.pictureFile(hash));
       openWindow();
+      const updates = await startAppUpdates({
+        settings: async () => (await service.settings()).updates,
+        updater: options.updater ?? (async () => (await import("electron-updater")).default.autoUpdater),
+        kiosk,
+        clock: options.clock ?? systemClock,
+        syncWriting: async () => (await service.status()).sync.running,
+        report: (level, message, fields) => log?.shell(level, message, fields),
+      });
+      app.on("will-quit", () => updates.stop());
       app.on("activate", () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { App, IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { createCatalogHandlers, forwardCatalogEvents } from "../core/ipc/catalog-handlers.ts";
 import { trustedSender } from "../core/ipc/trusted-sender.ts";
+import type { CatalogLog } from "../core/logging/catalog-log.ts";
 import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
 import { chooseSecretStorage, type OsEncryption } from "../core/storage/encrypted-secret-store.ts";
 import { createJsonFileStore } from "../core/storage/json-file-store.ts";
@@ -13,10 +14,11 @@ import { settingsStoreOver } from "../core/storage/settings-store.ts";
 import { sessionInfoSchema } from "../shared/catalog/session-info.ts";
 import { catalogMethods, methodChannel } from "../shared/ipc/catalog-channels.ts";
 import { type ElectronStoreLike, recordStoreOverElectronStore } from "./electron-settings-store.ts";
+import { openAppLog } from "./open-app-log.ts";
 
 export interface MountCatalogOptions {
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">;
-  app: Pick<App, "getPath" | "on" | "quit">;
+  app: Pick<App, "getPath" | "on" | "quit" | "getVersion">;
   /** Electron's safeStorage. */
   safeStorage: OsEncryption;
   /** An electron-store instance for the settings (e.g. `new Store({ name: "catalog-settings" })`). */
@@ -31,10 +33,14 @@ export interface MountCatalogOptions {
   imageWorkerUrl?: URL;
   /** Where faults that are bugs get logged; they never reach the page. Default console.error. */
   onFault?: (what: string, error: unknown) => void;
+  /** The log file in the data directory (logs/); false writes none. Default: written. */
+  log?: boolean;
 }
 
 export interface MountedCatalog {
   service: CatalogService;
+  /** The log the catalog writes to, for the shell's own events; null when there is none. */
+  log: CatalogLog | null;
   /** Sends the catalog's events to this window's page; returns the function that stops it. */
   attach(contents: Pick<WebContents, "send" | "isDestroyed" | "getURL">): () => void;
   /** Removes the handlers and closes the catalog (also done on quit). */
@@ -43,6 +49,9 @@ export interface MountedCatalog {
 
 export async function mountCatalog(options: MountCatalogOptions): Promise<MountedCatalog> {
   const dataDir = options.dataDir ?? options.app.getPath("userData");
+  const settings = settingsStoreOver(recordStoreOverElectronStore(options.settingsStore));
+  const appLog = options.log === false ? null : await openAppLog(dataDir, settings, options.app.getVersion());
+  const log = appLog?.log ?? null;
   const onFault = options.onFault ?? ((what, error) => console.error(`catalog: ${what} failed`, error));
   const platform = process.platform;
   const { secrets, rememberUnavailable } = chooseSecretStorage(
@@ -54,11 +63,12 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     dataDir,
     records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
     secrets,
-    settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
+    settings,
     rememberUnavailable,
     syncWorker: { url: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
     imageWorker: { url: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
+    ...(log === null ? {} : { log }),
   });
   const isTrustedSender = trustedSender(options.appUrl);
   const handlers = createCatalogHandlers(service, { isTrustedSender, onFault });
@@ -87,6 +97,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
       stopEvents();
       windows.clear();
       await service.close();
+      await appLog?.close();
     })();
     return closing;
   };
@@ -102,6 +113,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
   await service.start();
   return {
     service,
+    log,
     attach(contents) {
       windows.add(contents);
       return () => {

@@ -25,6 +25,8 @@ export interface CatalogLog {
   /** The catalog's problem as read in a status: said once when it appears and once when it clears. */
   catalogProblem(problem: CatalogStatus["catalogProblem"]): void;
   fault(where: string, error: unknown): void;
+  /** What the app's shell around the catalog reports (its updates, the page's errors). */
+  shell(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
 }
 
 export interface SyncLog {
@@ -113,5 +115,6 @@ export function createCatalogLog(writer: LogWriter, clock: () => number = Date.n
       else writer.write("error", now.kind === "damaged" ? "catalog damaged" : "catalog read-only", now);
     },
     fault: (where, error) => writer.write("error", "fault", { where, error: errorInWords(error) }),
+    shell: (level, message, fields) => writer.write(level, message, fields),
   };
 }

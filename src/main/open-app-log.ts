@@ -1,0 +1,18 @@
+// The desktop app's log file, in the data directory beside the catalog, at the level in Settings.
+import { type OpenedCatalogLog, openCatalogLog } from "../core/logging/open-catalog-log.ts";
+import type { SettingsStore } from "../core/storage/settings-store.ts";
+
+export async function openAppLog(
+  dataDir: string,
+  settings: SettingsStore,
+  version: string,
+): Promise<OpenedCatalogLog | null> {
+  try {
+    const level = (await settings.read()).logLevel;
+    return await openCatalogLog({ dataDir, level }, { app: "pos-catalog", version });
+  } catch (error) {
+    // A till whose data folder cannot take a log still sells; the fault goes where it always went.
+    console.error("catalog: the log file could not be opened", error);
+    return null;
+  }
+}
