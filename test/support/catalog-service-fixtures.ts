@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
+import type { CatalogLog } from "../../src/core/logging/catalog-log.ts";
 import { type CatalogService, createCatalogService } from "../../src/core/service/catalog-service.ts";
 import type { ServiceClock } from "../../src/core/service/service-clock.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
@@ -33,6 +34,7 @@ export function openTestService(
     secrets?: SecretStore;
     /** The worker module of each sync in turn, instead of the real one; the real one after these. */
     workerUrls?: (URL | undefined)[];
+    log?: CatalogLog;
   } = {},
 ): TestCatalogService {
   const stores = dataDirStores(dataDir);
@@ -45,6 +47,7 @@ export function openTestService(
     settings: settingsStoreOver(createJsonFileStore(join(dataDir, "settings.json"), z.unknown())),
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
+    ...(options.log === undefined ? {} : { log: options.log }),
     imageWorker: { url: imageWorkerUrl },
     syncWorker: {
       url: syncWorkerUrl,
