@@ -8,7 +8,7 @@ import icon from "../../resources/icon.png?asset";
 import { trustedSender } from "../core/ipc/trusted-sender.ts";
 import { type ServiceClock, systemClock } from "../core/service/service-clock.ts";
 import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
-import { startAppUpdates, type UpdaterLike } from "./app-updates.ts";
+import { type AppUpdates, startAppUpdates, type UpdaterLike } from "./app-updates.ts";
 import {
   type AppPage,
   catalogWindowOptions,
@@ -37,6 +37,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
   registerPictureScheme(protocol);
   let window: BrowserWindow | null = null;
   let catalog: MountedCatalog | null = null;
+  let updates: AppUpdates | null = null;
   const page = appPage();
   const appUrl = page.kind === "url" ? page.url : pathToFileURL(page.file).href;
   const kiosk = kioskRequested(options.argv ?? process.argv);
@@ -88,19 +89,21 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
         safeStorage,
         settingsStore,
         appUrl,
+        updateReady: () => updates?.ready() ?? null,
       });
       const { service, log } = catalog;
       servePictures(protocol, (hash) => service.pictureFile(hash));
       openWindow();
-      const updates = await startAppUpdates({
+      updates = await startAppUpdates({
         settings: async () => (await service.settings()).updates,
         updater: options.updater ?? (async () => (await import("electron-updater")).default.autoUpdater),
         kiosk,
         clock: options.clock ?? systemClock,
         syncWriting: async () => (await service.status()).sync.running,
         report: (level, message, fields) => log?.shell(level, message, fields),
+        onReady: () => service.announceStatus(),
       });
-      app.on("will-quit", () => updates.stop());
+      app.on("will-quit", () => updates?.stop());
       app.on("activate", () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });

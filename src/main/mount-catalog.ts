@@ -35,6 +35,10 @@ export interface MountCatalogOptions {
   onFault?: (what: string, error: unknown) => void;
   /** The log file in the data directory (logs/); false writes none. Default: written. */
   log?: boolean;
+  /** Where Settings' "Save a diagnostics file" saves. Default: the user's Downloads folder. */
+  diagnosticsFolder?: string;
+  /** The version of a downloaded app update waiting to install, for the status bar. */
+  updateReady?: () => string | null;
 }
 
 export interface MountedCatalog {
@@ -69,6 +73,11 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     imageWorker: { url: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
     ...(log === null ? {} : { log }),
+    diagnostics: {
+      folder: options.diagnosticsFolder ?? options.app.getPath("downloads"),
+      versions: { app: options.app.getVersion() },
+    },
+    ...(options.updateReady ? { updateReady: options.updateReady } : {}),
   });
   const isTrustedSender = trustedSender(options.appUrl);
   const handlers = createCatalogHandlers(service, { isTrustedSender, onFault });

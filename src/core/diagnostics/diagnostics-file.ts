@@ -1,7 +1,7 @@
 // The diagnostics file a shop sends to whoever looks after its tills: one zip with what the till
 // knows (its status, its settings without secrets, its last log files, the catalog check, the
 // versions it runs and the free disk space). The CLI's `diagnose` and the app's Settings both make it.
-import { readdir, readFile, statfs, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, statfs, writeFile } from "node:fs/promises";
 import { type as osType, release } from "node:os";
 import { join } from "node:path";
 import { strToU8, type Zippable, zipSync } from "fflate";
@@ -16,13 +16,38 @@ export interface DiagnosticsSources {
   settings: () => Promise<unknown>;
   /** The full catalog check; its error is kept in the file when there is no catalog to check. */
   check: () => Promise<unknown>;
-  /** The app's and its runtime's versions ("Electron 45.4.1", "Node 22.23.3"). */
-  versions: Record<string, string>;
+  /** The app's version, and anything else worth naming; Node's, Electron's, SQLite's and the OS's are added. */
+  versions?: Record<string, string>;
   clock?: () => number;
+}
+
+/** pos-catalog-diagnostics-2026-11-26T1430.zip: sorts by time, and no colon for Windows. */
+export function diagnosticsFileName(now: number): string {
+  const stamp = new Date(now).toISOString().slice(0, 16).replace(":", "");
+  return `pos-catalog-diagnostics-${stamp}.zip`;
 }
 
 /** The newest log files only: enough for the last days, small enough to send by mail. */
 const logFilesKept = 2;
+
+/** Saves the file in `folder` (default: diagnostics/ in the data folder), named by the time; answers where. */
+export async function saveDiagnosticsFile(
+  sources: DiagnosticsSources & { folder?: string },
+): Promise<{ file: string }> {
+  const folder = sources.folder ?? join(sources.dataDir, "diagnostics");
+  const file = join(folder, diagnosticsFileName((sources.clock ?? Date.now)()));
+  await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+    throw new AppError(
+      "storage",
+      `The diagnostics file could not be saved in ${folder}: ${whyNotWritten(error)}.`,
+      {
+        cause: error,
+      },
+    );
+  });
+  await writeDiagnosticsFile(sources, file);
+  return { file };
+}
 
 export async function writeDiagnosticsFile(sources: DiagnosticsSources, outFile: string): Promise<void> {
   const zip = await diagnosticsZip(sources);
@@ -63,6 +88,8 @@ async function answerOf(read: () => Promise<unknown>): Promise<unknown> {
 
 async function systemVersions(): Promise<Record<string, string>> {
   return {
+    node: process.versions.node,
+    ...(process.versions.electron ? { electron: process.versions.electron } : {}),
     sqlite: await sqliteVersion(),
     os: `${osType()} ${release()} (${process.platform} ${process.arch})`,
   };

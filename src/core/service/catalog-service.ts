@@ -17,8 +17,10 @@ import type { Auth, CommerceClientOptions } from "../api/commerce-client.ts";
 import { deadlinesOf } from "../api/request-deadlines.ts";
 import { catalogFileFor } from "../catalog/catalog-store.ts";
 import { wireCatalog } from "../catalog-wiring.ts";
+import { saveDiagnosticsFile } from "../diagnostics/diagnostics-file.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
 import type { CatalogLog } from "../logging/catalog-log.ts";
+import { createScreenProblems } from "../logging/screen-problems.ts";
 import { observeServiceDates } from "../session/service-time.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
@@ -51,6 +53,10 @@ export interface CatalogServiceDeps {
   onFault?: (what: string, error: unknown) => void;
   /** Where the catalog's events are written (src/core/logging); nothing is logged without one. */
   log?: CatalogLog;
+  /** Where saveDiagnostics saves (default: diagnostics/ in the data folder), and the app's version for it. */
+  diagnostics?: { folder?: string; versions?: Record<string, string> };
+  /** The version of a downloaded app update waiting to install (the shell's updater); none without. */
+  updateReady?: () => string | null;
 }
 
 export interface CatalogService extends CatalogServiceMethods, CatalogServiceEvents {
@@ -60,6 +66,8 @@ export interface CatalogService extends CatalogServiceMethods, CatalogServiceEve
   close(): Promise<void>;
   /** The file of a cached picture, for the picture routes; null for anything but a hash it holds. */
   pictureFile(hash: string): string | null;
+  /** Tells the windows the status again: the shell's own news changed (an update is ready). */
+  announceStatus(): void;
 }
 
 interface RunningSync {
@@ -74,6 +82,7 @@ const minuteMs = 60_000;
 export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   const clock = deps.clock ?? systemClock;
   const { log } = deps;
+  const screenProblems = createScreenProblems(log, () => clock.now());
   const fault = (what: string, error: unknown) => {
     log?.fault(what, error);
     deps.onFault?.(what, error);
@@ -176,6 +185,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       online: connectivity.online(),
       lastError,
       rememberUnavailable,
+      updateReady: deps.updateReady?.() ?? null,
     };
   }
 
@@ -440,6 +450,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
     sessionInfo: () => session.info(),
     pictureFile: (hash) => core.images.fileOf(hash),
+    announceStatus: emitStatus,
     status,
     startSync: ({ mode }) => sync(mode),
 
@@ -476,6 +487,21 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       if (intervalChanged) plan();
       emitStatus();
       return next;
+    },
+
+    saveDiagnostics: () =>
+      saveDiagnosticsFile({
+        dataDir: deps.dataDir,
+        ...deps.diagnostics,
+        status,
+        settings: async () => settings,
+        check: () => core.check(),
+        clock: () => clock.now(),
+      }),
+
+    async reportProblem(problem) {
+      screenProblems.report(problem);
+      return null;
     },
 
     onSyncProgress(listener) {
