@@ -1,6 +1,8 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
-// over one data directory (session, owner-only secrets file, settings file, catalog files), with
+// over one data directory (session, owner-only secrets file, settings file, catalog files, log), with
 // syncs and picture runs in their worker threads run from the .ts source.
+import { createRequire } from "node:module";
+import { openCatalogLog } from "../core/logging/open-catalog-log.ts";
 import { type CatalogService, createCatalogService } from "../core/service/catalog-service.ts";
 import { dataDirStores } from "../core/storage/data-dir-stores.ts";
 
@@ -9,17 +11,32 @@ export interface BrowserCatalog {
   close(): Promise<void>;
 }
 
+const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
 export async function openBrowserCatalog(
   dataDir: string,
   options: { onFault?: (what: string, error: unknown) => void } = {},
 ): Promise<BrowserCatalog> {
+  const stores = dataDirStores(dataDir);
+  const level = (await stores.settings.read()).logLevel;
+  // A folder that cannot take a log still serves the till; the command's errors say what is wrong.
+  const opened = await openCatalogLog({ dataDir, level }, { app: "pos-catalog (browser)", version }).catch(
+    () => null,
+  );
   const service = createCatalogService({
     dataDir,
-    ...dataDirStores(dataDir),
+    ...stores,
     syncWorker: { url: new URL("../core/service/sync-worker.ts", import.meta.url) },
     imageWorker: { url: new URL("../core/images/image-worker.ts", import.meta.url) },
     onFault: options.onFault,
+    ...(opened === null ? {} : { log: opened.log }),
   });
   await service.start();
-  return { service, close: () => service.close() };
+  return {
+    service,
+    close: async () => {
+      await service.close();
+      await opened?.close();
+    },
+  };
 }
