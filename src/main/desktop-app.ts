@@ -17,6 +17,7 @@ import {
   loadCatalogPage,
 } from "./catalog-window.ts";
 import { holdKioskWindow, kioskRequested } from "./kiosk.ts";
+import { logMainProcessFaults } from "./main-process-faults.ts";
 import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
 import { registerPictureScheme, servePictures } from "./picture-protocol.ts";
 
@@ -92,6 +93,8 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
         updateReady: () => updates?.ready() ?? null,
       });
       const { service, log } = catalog;
+      const stopFaultLog = log === null ? () => undefined : logMainProcessFaults(process, log);
+      app.on("will-quit", stopFaultLog);
       servePictures(protocol, (hash) => service.pictureFile(hash));
       openWindow();
       updates = await startAppUpdates({

@@ -70,17 +70,33 @@ export async function openLogFile(options: LogFileOptions): Promise<LogWriter> {
     },
     stream,
   );
+  // The log serves the till, never the reverse: a disk that fails it (full, gone) ends the log, not
+  // the app, and a line after closing (a late event while the app quits) is let go.
+  let failed = false;
+  let closed = false;
+  stream.on("error", () => {
+    failed = true;
+  });
   return {
-    write: (level, message, fields = {}) => logger[level](fields, message),
+    write(level, message, fields = {}) {
+      if (!failed && !closed) logger[level](fields, message);
+    },
     setLevel(level) {
       logger.level = level;
     },
-    close: () =>
-      new Promise((resolve) => {
+    close() {
+      if (closed) return Promise.resolve();
+      closed = true;
+      if (failed) {
+        stream.destroy();
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
         stream.flush(() => {
           stream.once("close", () => resolve());
           stream.end();
         });
-      }),
+      });
+    },
   };
 }

@@ -74,6 +74,16 @@ describe("the log file", () => {
     }
   });
 
+  it("lets a line written after closing go, instead of failing the caller", async () => {
+    const dir = await dataDir();
+    const writer = await openLogFile({ dataDir: dir, level: "info" });
+    writer.write("info", "before");
+    await writer.close();
+    expect(() => writer.write("info", "after")).not.toThrow();
+    await writer.close();
+    expect(lines(dir).map((line) => line.msg)).toEqual(["before"]);
+  });
+
   it("removes fields named like secrets, at any depth", async () => {
     const dir = await dataDir();
     const writer = await openLogFile({ dataDir: dir, level: "info" });

@@ -1,0 +1,45 @@
+// The desktop app's log file, with `electron` replaced by the recording double: its first line names
+// the app and version, a change made through IPC is logged by name, and a fault nobody caught in the
+// main process is written too, until the app quits.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
+import { RecordingEvent } from "./electron-double.ts";
+import { launch, until } from "./launch-shell.ts";
+
+function logLines(userData: string): Record<string, unknown>[] {
+  const folder = join(userData, "logs");
+  return readdirSync(folder)
+    .flatMap((name) => readFileSync(join(folder, name), "utf8").split("\n"))
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line));
+}
+
+describe("the desktop app's log", () => {
+  it("starts with the app's version, and logs settings changed through IPC and faults of the main process", async () => {
+    const watching = process.listenerCount("uncaughtExceptionMonitor");
+    const { double, userData } = await launch();
+    expect(logLines(userData)[0]).toMatchObject({ msg: "started", app: "pos-catalog", version: "9.8.7" });
+
+    const page = pathToFileURL(double.windows[0]?.loaded?.file ?? "").href;
+    const handler = double.handlers.get(methodChannel("changeSettings"));
+    await handler?.({ senderFrame: { url: page } }, { syncIntervalMinutes: 30 });
+    expect(logLines(userData).find((line) => line.msg === "settings changed")).toMatchObject({
+      changed: ["syncIntervalMinutes"],
+    });
+
+    await until(() => process.listenerCount("uncaughtExceptionMonitor") === watching + 1);
+    process.emit("uncaughtExceptionMonitor", new Error("the main process tripped"), "uncaughtException");
+    expect(logLines(userData).find((line) => line.msg === "fault")).toMatchObject({
+      level: "error",
+      where: "main process",
+      error: { message: "the main process tripped" },
+    });
+
+    double.app.emit("will-quit", new RecordingEvent());
+    await until(() => double.app.quitCalls > 0);
+    expect(process.listenerCount("uncaughtExceptionMonitor")).toBe(watching);
+  });
+});
