@@ -4,32 +4,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type RunningService, startService } from "../../src/server/service.ts";
+import { describe, expect, it, vi } from "vitest";
+import { cliFixture } from "../support/cli-fixture.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
-import { tempDir } from "../support/service-fixtures.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let service: RunningService;
-const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
-
-beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 150, seed: 38 });
-});
-afterAll(async () => {
-  await service.close();
-  for (const dir of dirs) await dir.remove();
-});
-
-async function newDir(): Promise<string> {
-  const dir = await tempDir();
-  dirs.push(dir);
-  return dir.path;
-}
+const fixture = cliFixture({ demoProducts: 150, seed: 38 });
+const newDir = fixture.newDir;
 
 describe("diagnose", () => {
   it("writes one zip with every part and no secret", async () => {
+    const service = fixture.service();
     const dir = await newDir();
     const out = join(await newDir(), "till-7.zip");
     const cli = (...args: string[]) => runCli(["--data-dir", dir, ...args]);

@@ -1,37 +1,27 @@
 // `health` as a monitoring agent runs it, a child process per call: 0 with a fresh catalog, 1 with
 // one older than the stale age (synced while the service's clock stood two days back), 2 with no
 // catalog and with a damaged file; one line saying why, or the same as JSON.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
+import { cliFixture } from "../support/cli-fixture.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { damageMiddle } from "../support/damage-file.ts";
-import { tempDir } from "../support/service-fixtures.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
 const day = 86_400_000;
-let service: RunningService;
-const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
-
-beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 300, seed: 36 });
-});
-afterAll(async () => {
-  await service.close();
-  for (const dir of dirs) await dir.remove();
-});
+const fixture = cliFixture({ demoProducts: 300, seed: 36 });
 
 async function syncedTill(
-  from: RunningService = service,
+  from: RunningService = fixture.service(),
 ): Promise<{ dir: string; cli: (...args: string[]) => ReturnType<typeof runCli> }> {
-  const made = await tempDir();
-  dirs.push(made);
-  const cli = (...args: string[]) => runCli(["--data-dir", made.path, ...args]);
+  const dir = await fixture.newDir();
+  const cli = (...args: string[]) => runCli(["--data-dir", dir, ...args]);
   expect((await cli(...demoLoginArgs(from.demo), "--remember")).code).toBe(0);
   const sync = await cli("sync");
   expect(sync.code, sync.stderr).toBe(0);
-  return { dir: made.path, cli };
+  return { dir, cli };
 }
 
 describe("health", () => {
@@ -73,14 +63,12 @@ describe("health", () => {
   });
 
   it("answers 2 with no catalog, and with a damaged catalog file", async () => {
-    const empty = await tempDir();
-    dirs.push(empty);
-    const none = await runCli(["--data-dir", empty.path, "health"]);
+    const none = await runCli(["--data-dir", await fixture.newDir(), "health"]);
     expect(none.code).toBe(2);
     expect(none.stdout).toBe("FAILING: There is no catalog on this till: sign in and sync first.\n");
 
     const { dir, cli } = await syncedTill();
-    damageMiddle(catalogFileFor(dir, service.demo.accountId));
+    damageMiddle(catalogFileFor(dir, fixture.service().demo.accountId));
     const damaged = await cli("health");
     expect(damaged.code).toBe(2);
     expect(damaged.stdout).toMatch(/^FAILING: The catalog file was damaged/);

@@ -1,45 +1,17 @@
 // The till's log file as the CLI writes it, child process by child process: a line for each sign-in,
 // sync and failed sync, with the counts and the error in words, and never a password, API key or token.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type RunningService, startService } from "../../src/server/service.ts";
+import { describe, expect, it, vi } from "vitest";
+import { startService } from "../../src/server/service.ts";
+import { cliFixture } from "../support/cli-fixture.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
-import { tempDir } from "../support/service-fixtures.ts";
+import { logLines, rawLog } from "../support/log-lines.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let service: RunningService;
-const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
-
-beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 120, seed: 34 });
-});
-afterAll(async () => {
-  await service.close();
-  for (const dir of dirs) await dir.remove();
-});
-
-async function newDir(): Promise<string> {
-  const dir = await tempDir();
-  dirs.push(dir);
-  return dir.path;
-}
-
-function logLines(dataDir: string): Record<string, unknown>[] {
-  const folder = join(dataDir, "logs");
-  return readdirSync(folder)
-    .flatMap((name) => readFileSync(join(folder, name), "utf8").split("\n"))
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line));
-}
-
-function rawLog(dataDir: string): string {
-  const folder = join(dataDir, "logs");
-  return readdirSync(folder)
-    .map((name) => readFileSync(join(folder, name), "utf8"))
-    .join("");
-}
+const fixture = cliFixture({ demoProducts: 120, seed: 34 });
+const newDir = fixture.newDir;
 
 /** Every string the till keeps as a secret (the token, the remembered password or key). */
 function storedSecrets(dataDir: string): string[] {
@@ -94,6 +66,7 @@ describe("the till's log file, written by the CLI", () => {
   });
 
   it("logs an API-key sign-in without the key, and a refused one in words", async () => {
+    const service = fixture.service();
     const dir = await newDir();
     const cli = (...args: string[]) => runCli(["--data-dir", dir, ...args]);
     const login = ["login", "--base-url", service.baseUrl, "--account-id", service.demo.accountId];
@@ -109,6 +82,7 @@ describe("the till's log file, written by the CLI", () => {
   });
 
   it("writes page lines at --log-level debug only, and refuses an unknown level in words", async () => {
+    const service = fixture.service();
     const dir = await newDir();
     const cli = (...args: string[]) => runCli(["--data-dir", dir, ...args]);
     expect((await cli(...demoLoginArgs(service.demo))).code).toBe(0);

@@ -2,11 +2,12 @@
 // the schedule on a clock the test moves: none without a feed; a check at start and every 6 hours;
 // a plain-http feed refused; installed on quit, or in a kiosk at the quiet hour and never while a
 // sync is writing; each step in the log file.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkEveryMs, feedProblem, startAppUpdates, syncWaitMs } from "../../src/main/app-updates.ts";
 import { updateFeedSchema } from "../../src/shared/settings/app-settings.ts";
+import { logLines } from "../support/log-lines.ts";
 import { manualClock } from "../support/manual-clock.ts";
 import { launch, until } from "./launch-shell.ts";
 import { UpdaterDouble } from "./updater-double.ts";
@@ -23,14 +24,6 @@ function withFeed(feedUrl: string | null, quietHour = "03:00") {
       JSON.stringify({ updates: { feedUrl, quietHour } }),
     );
   };
-}
-
-function logLines(userData: string): Record<string, unknown>[] {
-  const folder = join(userData, "logs");
-  return readdirSync(folder)
-    .flatMap((name) => readFileSync(join(folder, name), "utf8").split("\n"))
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line));
 }
 
 async function launchWithUpdates(feedUrl: string | null, argv?: string[]) {

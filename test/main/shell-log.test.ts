@@ -1,21 +1,9 @@
-// The desktop app's log file, with `electron` replaced by the recording double: its first line names
-// the app and version, a change made through IPC is logged by name, and a fault nobody caught in the
-// main process is written too, until the app quits.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
+import { logLines } from "../support/log-lines.ts";
 import { RecordingEvent } from "./electron-double.ts";
 import { launch, until } from "./launch-shell.ts";
-
-function logLines(userData: string): Record<string, unknown>[] {
-  const folder = join(userData, "logs");
-  return readdirSync(folder)
-    .flatMap((name) => readFileSync(join(folder, name), "utf8").split("\n"))
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line));
-}
 
 describe("the desktop app's log", () => {
   it("starts with the app's version, and logs settings changed through IPC and faults of the main process", async () => {
@@ -31,7 +19,14 @@ describe("the desktop app's log", () => {
     });
 
     await until(() => process.listenerCount("uncaughtExceptionMonitor") === watching + 1);
-    process.emit("uncaughtExceptionMonitor", new Error("the main process tripped"), "uncaughtException");
+    // As Node emits it before an exception nobody caught ends the process (or Electron shows it).
+    const emit = process.emit as (event: string, ...args: unknown[]) => boolean;
+    emit.call(
+      process,
+      "uncaughtExceptionMonitor",
+      new Error("the main process tripped"),
+      "uncaughtException",
+    );
     expect(logLines(userData).find((line) => line.msg === "fault")).toMatchObject({
       level: "error",
       where: "main process",

@@ -2,7 +2,7 @@
 // reference service: start, sign-in, the background sync and one asked for, the picture run, a
 // settings change, a damaged catalog, going offline, a failed sync and sign-out; every line is
 // searched for the password, the API key and the token.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
@@ -10,6 +10,7 @@ import { openCatalogLog } from "../../../src/core/logging/open-catalog-log.ts";
 import { startService } from "../../../src/server/service.ts";
 import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
 import { damageMiddle } from "../../support/damage-file.ts";
+import { logLines } from "../../support/log-lines.ts";
 import { tempDir } from "../../support/service-fixtures.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -18,14 +19,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function logLines(dataDir: string): Record<string, unknown>[] {
-  const folder = join(dataDir, "logs");
-  return readdirSync(folder)
-    .flatMap((name) => readFileSync(join(folder, name), "utf8").split("\n"))
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line));
-}
 
 describe("the catalog service's log", () => {
   it("has a line for each event of a session, with counts and errors in words, and no secret", async () => {
