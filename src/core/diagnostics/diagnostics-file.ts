@@ -1,13 +1,14 @@
 // The diagnostics file a shop sends to whoever looks after its tills: one zip with what the till
 // knows (its status, its settings without secrets, its last log files, the catalog check, the
 // versions it runs and the free disk space). The CLI's `diagnose` and the app's Settings both make it.
-import { mkdir, readdir, readFile, statfs, writeFile } from "node:fs/promises";
+import { readdir, readFile, statfs, writeFile } from "node:fs/promises";
 import { type as osType, release } from "node:os";
 import { join } from "node:path";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { AppError } from "../../shared/app-error.ts";
 import { errorInWords } from "../logging/catalog-log.ts";
 import { logFolderIn } from "../logging/log-file.ts";
+import { makeDirectory } from "../storage/make-directory.ts";
 import { withoutSecrets } from "./without-secrets.ts";
 
 export interface DiagnosticsSources {
@@ -36,7 +37,10 @@ export async function saveDiagnosticsFile(
 ): Promise<{ file: string }> {
   const folder = sources.folder ?? join(sources.dataDir, "diagnostics");
   const file = join(folder, diagnosticsFileName((sources.clock ?? Date.now)()));
-  await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+  try {
+    // Not Node's recursive mkdir, which spins for ever where no folder can be made (make-directory.ts).
+    makeDirectory(folder);
+  } catch (error) {
     throw new AppError(
       "storage",
       `The diagnostics file could not be saved in ${folder}: ${whyNotWritten(error)}.`,
@@ -44,7 +48,7 @@ export async function saveDiagnosticsFile(
         cause: error,
       },
     );
-  });
+  }
   await writeDiagnosticsFile(sources, file);
   return { file };
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import pino from "pino";
 import rollingFile from "pino-roll";
 import type { LogLevel } from "../../shared/settings/app-settings.ts";
+import { makeDirectory } from "../storage/make-directory.ts";
 
 export interface LogFileOptions {
   dataDir: string;
@@ -49,14 +50,16 @@ const secretPaths = [
 
 export async function openLogFile(options: LogFileOptions): Promise<LogWriter> {
   const clock = options.clock ?? Date.now;
+  const folder = logFolderIn(options.dataDir);
+  // Not pino-roll's own mkdir: Node's recursive mkdir spins for ever under /proc (make-directory.ts).
+  makeDirectory(folder);
   const stream = await rollingFile({
-    file: join(logFolderIn(options.dataDir), "catalog"),
+    file: join(folder, "catalog"),
     extension: ".log",
     size: `${Math.max(1, Math.floor((options.maxBytes ?? defaultLogLimits.maxBytes) / 1024))}k`,
     // Files of earlier runs count too (each CLI command is a run of its own). Counted this way,
     // pino-roll's count is every file kept, the one being written included (read in its source).
     limit: { count: options.keep ?? defaultLogLimits.keep, removeOtherLogFiles: true },
-    mkdir: true,
     // Written at once: a CLI command ends right after its last line, and a crash must not lose one.
     sync: true,
   });
