@@ -80,10 +80,19 @@ export async function startAppUpdates(deps: AppUpdatesDeps): Promise<AppUpdates>
     report("error", "update feed refused", { reason: problem });
     return handle;
   }
-  const updater = await deps.updater();
+  let updater: UpdaterLike;
+  try {
+    updater = await deps.updater();
+    updater.setFeedURL({ provider: "generic", url: feedUrl });
+  } catch (error) {
+    // The till sells without updates; it must never stop for want of them.
+    report("error", "updates could not start", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return handle;
+  }
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = true;
-  updater.setFeedURL({ provider: "generic", url: feedUrl });
   updater.on("error", (error) => report("warn", "update failed", { error: error.message }));
   updater.on("update-downloaded", ({ version }) => {
     ready = version;

@@ -110,6 +110,26 @@ describe("the desktop app's updates", () => {
   });
 });
 
+describe("updates that cannot start", () => {
+  it("say why in the log and leave the app running", async () => {
+    const reports: unknown[][] = [];
+    const updates = await startAppUpdates({
+      settings: async () => ({ feedUrl: "https://updates.example.com/till", quietHour: "03:00" }),
+      updater: async () => {
+        throw new Error("Cannot find module 'electron-updater'");
+      },
+      kiosk: false,
+      clock: manualClock(afternoon),
+      syncWriting: async () => false,
+      report: (...report) => reports.push(report),
+    });
+    expect(reports).toEqual([
+      ["error", "updates could not start", { error: "Cannot find module 'electron-updater'" }],
+    ]);
+    expect(updates.ready()).toBeNull();
+  });
+});
+
 describe("the update feed's address", () => {
   it("is https, or plain http on this machine's loopback only", () => {
     expect(feedProblem("https://updates.example.com/till")).toBeNull();
