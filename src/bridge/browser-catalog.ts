@@ -19,24 +19,22 @@ export async function openBrowserCatalog(
 ): Promise<BrowserCatalog> {
   const stores = dataDirStores(dataDir);
   const level = (await stores.settings.read()).logLevel;
-  // A folder that cannot take a log still serves the till; the command's errors say what is wrong.
-  const opened = await openCatalogLog({ dataDir, level }, { app: "pos-catalog (browser)", version }).catch(
-    () => null,
-  );
+  // A folder that cannot take a log still serves the till; the catalog's errors say what is wrong.
+  const opened = openCatalogLog({ dataDir, level }, { app: "pos-catalog (browser)", version });
   const service = createCatalogService({
     dataDir,
     ...stores,
     syncWorker: { url: new URL("../core/service/sync-worker.ts", import.meta.url) },
     imageWorker: { url: new URL("../core/images/image-worker.ts", import.meta.url) },
     onFault: options.onFault,
-    ...(opened === null ? {} : { log: opened.log }),
+    log: opened.log,
   });
   await service.start();
   return {
     service,
     close: async () => {
       await service.close();
-      await opened?.close();
+      await opened.close();
     },
   };
 }

@@ -46,11 +46,9 @@ export async function withCatalog<T>(
   deadlines?: Partial<RequestDeadlines>,
 ): Promise<T> {
   const catalog = openCatalog(givenDataDir(dataDirFlag, "--data-dir") ?? defaultDataDir(io.env), deadlines);
-  const cliLog = await openCliLog(catalog.dataDir, io.logLevel ?? (await catalog.settings.read()).logLevel);
+  const { log, close } = openCliLog(catalog.dataDir, io.logLevel ?? (await catalog.settings.read()).logLevel);
   try {
     await warnOfUnusableSettings(catalog, io);
-    if (cliLog === null) return await work(catalog);
-    const { log } = cliLog;
     return await work({
       ...catalog,
       session: loggedSession(catalog.session, log),
@@ -58,11 +56,11 @@ export async function withCatalog<T>(
     });
   } catch (error) {
     // A bug; the errors a person can act on are logged where they happen (sync, sign-in).
-    if (!isAppError(error)) cliLog?.log.fault("the catalog tool", error);
+    if (!isAppError(error)) log.fault("the catalog tool", error);
     throw error;
   } finally {
     await catalog.close();
-    await cliLog?.close();
+    await close();
   }
 }
 

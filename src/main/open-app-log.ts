@@ -6,13 +6,15 @@ export async function openAppLog(
   dataDir: string,
   settings: SettingsStore,
   version: string,
-): Promise<OpenedCatalogLog | null> {
-  try {
-    const level = (await settings.read()).logLevel;
-    return await openCatalogLog({ dataDir, level }, { app: "pos-catalog", version });
-  } catch (error) {
-    // A till whose data folder cannot take a log still sells; the fault goes where it always went.
-    console.error("catalog: the log file could not be opened", error);
-    return null;
-  }
+): Promise<OpenedCatalogLog> {
+  const level = (await settings.read()).logLevel;
+  return openCatalogLog(
+    {
+      dataDir,
+      level,
+      // A till whose data folder cannot take a log still sells; the fault goes where it always went.
+      onFailure: (error) => console.error("catalog: the log file could not be opened", error),
+    },
+    { app: "pos-catalog", version },
+  );
 }

@@ -63,10 +63,12 @@ describe("the desktop app's updates", () => {
     // Not a kiosk: nothing forces a restart; electron-updater installs when the app quits.
     clock.advance(24 * hour);
     expect(updater.installs).toEqual([]);
-    expect(logLines(userData).find((line) => line.msg === "update ready")).toMatchObject({
-      version: "9.9.0",
-      installs: "when the app quits",
-    });
+    await expect
+      .poll(() => logLines(userData).find((line) => line.msg === "update ready"))
+      .toMatchObject({
+        version: "9.9.0",
+        installs: "when the app quits",
+      });
     expect(logLines(userData).filter((line) => line.msg === "update check")).toHaveLength(7);
   });
 
@@ -84,9 +86,11 @@ describe("the desktop app's updates", () => {
     clock.advance(1);
     await until(() => updater.installs.length === 1);
     expect(updater.installs).toEqual([[true, true]]);
-    expect(logLines(userData).find((line) => line.msg === "update installing")).toMatchObject({
-      version: "9.9.1",
-    });
+    await expect
+      .poll(() => logLines(userData).find((line) => line.msg === "update installing"))
+      .toMatchObject({
+        version: "9.9.1",
+      });
   });
 
   it("refuse a plain-http feed, loading nothing and saying why in the log", async () => {

@@ -9,14 +9,18 @@ describe("the desktop app's log", () => {
   it("starts with the app's version, and logs settings changed through IPC and faults of the main process", async () => {
     const watching = process.listenerCount("uncaughtExceptionMonitor");
     const { double, userData } = await launch();
-    expect(logLines(userData)[0]).toMatchObject({ msg: "started", app: "pos-catalog", version: "9.8.7" });
+    await expect
+      .poll(() => logLines(userData)[0])
+      .toMatchObject({ msg: "started", app: "pos-catalog", version: "9.8.7" });
 
     const page = pathToFileURL(double.windows[0]?.loaded?.file ?? "").href;
     const handler = double.handlers.get(methodChannel("changeSettings"));
     await handler?.({ senderFrame: { url: page } }, { syncIntervalMinutes: 30 });
-    expect(logLines(userData).find((line) => line.msg === "settings changed")).toMatchObject({
-      changed: ["syncIntervalMinutes"],
-    });
+    await expect
+      .poll(() => logLines(userData).find((line) => line.msg === "settings changed"))
+      .toMatchObject({
+        changed: ["syncIntervalMinutes"],
+      });
 
     await until(() => process.listenerCount("uncaughtExceptionMonitor") === watching + 1);
     // As Node emits it before an exception nobody caught ends the process (or Electron shows it).
@@ -27,11 +31,13 @@ describe("the desktop app's log", () => {
       new Error("the main process tripped"),
       "uncaughtException",
     );
-    expect(logLines(userData).find((line) => line.msg === "fault")).toMatchObject({
-      level: "error",
-      where: "main process",
-      error: { message: "the main process tripped" },
-    });
+    await expect
+      .poll(() => logLines(userData).find((line) => line.msg === "fault"))
+      .toMatchObject({
+        level: "error",
+        where: "main process",
+        error: { message: "the main process tripped" },
+      });
 
     double.app.emit("will-quit", new RecordingEvent());
     await until(() => double.app.quitCalls > 0);

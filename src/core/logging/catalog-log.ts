@@ -9,7 +9,7 @@ import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import type { AppSettings } from "../../shared/settings/app-settings.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
-import type { LogWriter } from "./log-file.ts";
+import type { LogWriter } from "./log-writer.ts";
 
 export interface CatalogLog {
   started(what: { app: string; version: string; runtime: string }): void;

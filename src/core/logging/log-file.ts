@@ -1,7 +1,8 @@
 // The till's log file: one JSON line per event (time, level, what happened), in `logs/` of the data
 // folder, rotated by size so a till that runs for years keeps a few megabytes of recent history. pino
 // writes the lines; pino-roll's stream, used in this thread rather than as a pino transport (a
-// worker thread that a bundled Electron main process could not find), rotates them.
+// worker thread that a bundled Electron main process could not find), rotates them. Loaded only
+// once a line is written (log-writer.ts): pino-roll alone takes some 70 ms to load.
 /// <reference path="./pino-roll.d.ts" />
 import { join } from "node:path";
 import pino from "pino";
@@ -11,20 +12,19 @@ import { makeDirectory } from "../storage/make-directory.ts";
 
 export interface LogFileOptions {
   dataDir: string;
+  /** The log's level; the writer (log-writer.ts) applies it to each line as it is written. */
   level: LogLevel;
   /** Each file is rotated past this size: 10 MB, or smaller in tests. */
   maxBytes?: number;
   /** Files kept, the one being written included. */
   keep?: number;
-  /** The time each line is stamped with (the till's own clock). */
-  clock?: () => number;
+  /** Fields every line carries (the CLI's name and version). */
+  base?: Record<string, unknown>;
 }
 
-/** What the catalog writes to: plain JSON-able fields and a message of what happened. */
-export interface LogWriter {
-  write(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
-  setLevel(level: LogLevel): void;
-  /** Writes what is still buffered and closes the file. */
+/** The file as pino writes it; `at` is the instant the line is stamped with. */
+export interface LogFile {
+  write(level: LogLevel, message: string, fields: Record<string, unknown>, at: number): void;
   close(): Promise<void>;
 }
 
@@ -48,8 +48,8 @@ const secretPaths = [
   "*.secret",
 ];
 
-export async function openLogFile(options: LogFileOptions): Promise<LogWriter> {
-  const clock = options.clock ?? Date.now;
+/** Opens (and makes) the log folder's file; throws when the folder cannot be made or written. */
+export async function openLogFile(options: LogFileOptions): Promise<LogFile> {
   const folder = logFolderIn(options.dataDir);
   // Not pino-roll's own mkdir: Node's recursive mkdir spins for ever under /proc (make-directory.ts).
   makeDirectory(folder);
@@ -63,11 +63,13 @@ export async function openLogFile(options: LogFileOptions): Promise<LogWriter> {
     // Written at once: a CLI command ends right after its last line, and a crash must not lose one.
     sync: true,
   });
+  let at = 0;
   const logger = pino(
     {
-      level: options.level,
-      base: { pid: process.pid },
-      timestamp: () => `,"time":"${new Date(clock()).toISOString()}"`,
+      // Every line it is handed: the writer already kept only those at the level when written.
+      level: "debug",
+      base: { pid: process.pid, ...options.base },
+      timestamp: () => `,"time":"${new Date(at).toISOString()}"`,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: secretPaths, censor: "[removed]" },
     },
@@ -81,11 +83,10 @@ export async function openLogFile(options: LogFileOptions): Promise<LogWriter> {
     failed = true;
   });
   return {
-    write(level, message, fields = {}) {
-      if (!failed && !closed) logger[level](fields, message);
-    },
-    setLevel(level) {
-      logger.level = level;
+    write(level, message, fields, instant) {
+      if (failed || closed) return;
+      at = instant;
+      logger[level](fields, message);
     },
     close() {
       if (closed) return Promise.resolve();

@@ -1,22 +1,25 @@
-// The catalog's log over its log file, opened with the line that says which program and version
-// writes it: what the CLI and the desktop app each open once.
+// The catalog's log over its log file: what the CLI, the desktop app and the browser bridge each
+// open once. A program that starts (the app) says so with its version in a line of its own.
 import { type CatalogLog, createCatalogLog } from "./catalog-log.ts";
-import { type LogFileOptions, openLogFile } from "./log-file.ts";
+import type { LogFileOptions } from "./log-file.ts";
+import { createLogWriter } from "./log-writer.ts";
 
 export interface OpenedCatalogLog {
   log: CatalogLog;
   close(): Promise<void>;
 }
 
-export async function openCatalogLog(
-  file: LogFileOptions,
-  program: { app: string; version: string },
-): Promise<OpenedCatalogLog> {
-  const writer = await openLogFile(file);
+export function openCatalogLog(
+  file: LogFileOptions & { clock?: () => number; onFailure?: (error: unknown) => void },
+  started?: { app: string; version: string },
+): OpenedCatalogLog {
+  const writer = createLogWriter(file);
   const log = createCatalogLog(writer, file.clock);
-  const runtime = process.versions.electron
-    ? `Electron ${process.versions.electron}`
-    : `Node ${process.versions.node}`;
-  log.started({ ...program, runtime });
+  if (started !== undefined) {
+    const runtime = process.versions.electron
+      ? `Electron ${process.versions.electron}`
+      : `Node ${process.versions.node}`;
+    log.started({ ...started, runtime });
+  }
   return { log, close: () => writer.close() };
 }

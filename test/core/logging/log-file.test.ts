@@ -1,11 +1,12 @@
-// The log file itself: JSON lines with the injected time, the level and the message, rotated by size
-// with only the newest files kept (across runs too), the level changed while it runs, and secret
-// field names removed even when a caller slips one in.
-import { readdirSync, readFileSync } from "node:fs";
+// The log file through its writer: JSON lines with the injected time of writing, the level and the
+// message, in order; opened only once a line at its level arrives; rotated by size with only the
+// newest files kept (across runs too); the level changed while it runs; secret field names removed
+// even when a caller slips one in; and a folder that cannot be made costing the log, not the caller.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCatalogLog } from "../../../src/core/logging/catalog-log.ts";
-import { openLogFile } from "../../../src/core/logging/log-file.ts";
+import { createLogWriter } from "../../../src/core/logging/log-writer.ts";
 import { defaultSettings } from "../../../src/shared/settings/app-settings.ts";
 import { tempDir } from "../../support/service-fixtures.ts";
 
@@ -35,7 +36,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe("the log file", () => {
   it("writes one JSON line per event with the injected time, the level and the message", async () => {
     const dir = await dataDir();
-    const writer = await openLogFile({ dataDir: dir, level: "info", clock: () => Date.UTC(2026, 10, 26, 3) });
+    const writer = createLogWriter({ dataDir: dir, level: "info", clock: () => Date.UTC(2026, 10, 26, 3) });
     writer.write("info", "sync started", { mode: "full" });
     writer.write("debug", "sync page", { pages: 1 });
     writer.write("warn", "offline");
@@ -52,10 +53,59 @@ describe("the log file", () => {
     ]);
   });
 
+  it("stamps each line when it is written, not when the file is ready, and carries the base fields", async () => {
+    const dir = await dataDir();
+    let now = Date.UTC(2026, 10, 26, 3);
+    const writer = createLogWriter({
+      dataDir: dir,
+      level: "info",
+      clock: () => now,
+      base: { version: "9.8.7" },
+    });
+    writer.write("info", "first");
+    now += 1500;
+    writer.write("info", "second");
+    await writer.close();
+    expect(lines(dir).map((line) => [line.msg, line.time, line.version])).toEqual([
+      ["first", "2026-11-26T03:00:00.000Z", "9.8.7"],
+      ["second", "2026-11-26T03:00:01.500Z", "9.8.7"],
+    ]);
+  });
+
+  it("opens no file while nothing at its level was written", async () => {
+    const dir = await dataDir();
+    const writer = createLogWriter({ dataDir: dir, level: "warn" });
+    writer.write("info", "signed in");
+    writer.write("debug", "sync page");
+    await writer.close();
+    expect(existsSync(join(dir, "logs"))).toBe(false);
+  });
+
+  it("costs only the log where no folder can be made, and says so once", async () => {
+    const dir = await dataDir();
+    writeFileSync(join(dir, "logs"), "a file in the way");
+    const failures: unknown[] = [];
+    const writer = createLogWriter({
+      dataDir: dir,
+      level: "info",
+      onFailure: (error) => failures.push(error),
+    });
+    writer.write("error", "fault");
+    writer.write("error", "fault again");
+    await writer.close();
+    expect(failures).toHaveLength(1);
+    expect(readFileSync(join(dir, "logs"), "utf8")).toBe("a file in the way");
+  });
+
   it("rotates past the size and keeps only the newest files, those of earlier runs counted", async () => {
     const dir = await dataDir();
     for (let run = 0; run < 2; run++) {
-      const writer = await openLogFile({ dataDir: dir, level: "info", maxBytes: 2048, keep: 3 });
+      const writer = createLogWriter({ dataDir: dir, level: "info", maxBytes: 2048, keep: 3 });
+      // Lines come one by one on a till; the first waits for the file to open.
+      writer.write("info", "opened", { run });
+      const opened = () =>
+        existsSync(join(dir, "logs")) && lines(dir).some((line) => line.msg === "opened" && line.run === run);
+      while (!opened()) await turn();
       for (let i = 0; i < 60; i++) {
         writer.write("info", "line", { run, i, padding: "x".repeat(60) });
         await turn();
@@ -76,7 +126,7 @@ describe("the log file", () => {
 
   it("lets a line written after closing go, instead of failing the caller", async () => {
     const dir = await dataDir();
-    const writer = await openLogFile({ dataDir: dir, level: "info" });
+    const writer = createLogWriter({ dataDir: dir, level: "info" });
     writer.write("info", "before");
     await writer.close();
     expect(() => writer.write("info", "after")).not.toThrow();
@@ -86,7 +136,7 @@ describe("the log file", () => {
 
   it("removes fields named like secrets, at any depth", async () => {
     const dir = await dataDir();
-    const writer = await openLogFile({ dataDir: dir, level: "info" });
+    const writer = createLogWriter({ dataDir: dir, level: "info" });
     writer.write("info", "careless", { password: "hunter2", auth: { token: "t0k3n", apiKey: "k3y" } });
     await writer.close();
     const raw = readFileSync(join(dir, "logs", files(dir)[0] as string), "utf8");
@@ -95,7 +145,7 @@ describe("the log file", () => {
 
   it("names changed settings without their values, and follows a new log level at once", async () => {
     const dir = await dataDir();
-    const writer = await openLogFile({ dataDir: dir, level: "info" });
+    const writer = createLogWriter({ dataDir: dir, level: "info" });
     const log = createCatalogLog(writer);
     const before = { ...defaultSettings, baseUrl: "https://shop.example" };
     const after = { ...before, baseUrl: "https://other.example", logLevel: "warn" as const };
