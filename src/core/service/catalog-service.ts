@@ -276,9 +276,12 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       await previous?.finished;
       if (closed || controller.signal.aborted) return;
       try {
-        log?.picturesDone(
-          await core.images.run({ download: true, signal: controller.signal, onProgress: pictureProgress }),
-        );
+        const summary = await core.images.run({
+          download: true,
+          signal: controller.signal,
+          onProgress: pictureProgress,
+        });
+        log?.picturesDone(summary);
       } catch (error) {
         // Its problem is in the images status; only a bug is worth a fault report.
         if (!isAppError(error)) fault("pictures", error);
