@@ -221,7 +221,7 @@ export const de: Messages = {
   "settings.logWarn": "Fehler und Warnungen",
   "settings.logInfo": "Jedes Ereignis (üblich)",
   "settings.logDebug": "Jedes Ereignis und jede Seite eines Abgleichs",
-  "settings.updateFeed": "Update-Quelle (https-Adresse; leer: keine Updates)",
+  "settings.updateFeed": "Update-Quelle (https-Adresse, gilt ab dem nächsten Start; leer: keine Updates)",
   "settings.updateFeedInvalid":
     "Update-Quelle: bitte eine https://-Adresse wie https://updates.example.com/till eingeben (über einfaches http könnte jeder unterwegs der Kasse anderen Code unterschieben) oder leer lassen.",
   "settings.quietHour": "Ruhezeit, zu der eine Kiosk-Kasse ein Update installiert (HH:MM)",

@@ -214,7 +214,7 @@ export const en = {
   "settings.logWarn": "Errors and warnings",
   "settings.logInfo": "Every event (usual)",
   "settings.logDebug": "Every event and each sync page",
-  "settings.updateFeed": "Update feed (https address; empty: no updates)",
+  "settings.updateFeed": "Update feed (https address, used from the next start; empty: no updates)",
   "settings.updateFeedInvalid":
     "Update feed: enter an https:// address such as https://updates.example.com/till (plain http would let anyone on the way hand the till other code), or leave it empty.",
   "settings.quietHour": "Quiet hour, when a kiosk till installs an update (HH:MM)",
