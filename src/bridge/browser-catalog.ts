@@ -1,7 +1,11 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
-// over one data directory (session, owner-only secrets file, settings file, catalog files), with
+// over one data directory (session, owner-only secrets file, settings file, catalog files, log), with
 // syncs and picture runs in their worker threads run from the .ts source.
-import { type CatalogApp, openCatalog } from "../core/app/index.ts";
+import { createRequire } from "node:module";
+import { type CatalogApp, openCatalog, openCatalogLog } from "../core/app/index.ts";
+import { defaultSettings } from "../shared/settings/app-settings.ts";
+
+const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export interface BrowserCatalog {
   service: CatalogApp;
@@ -12,12 +16,25 @@ export async function openBrowserCatalog(
   dataDir: string,
   options: { onFault?: (what: string, error: unknown) => void } = {},
 ): Promise<BrowserCatalog> {
+  // A folder that cannot take a log still serves the till; the catalog's errors say what is wrong.
+  const opened = openCatalogLog(
+    { dataDir, level: defaultSettings.logLevel },
+    { app: "pos-catalog (browser)", version },
+  );
   const service = openCatalog({
     dataDir,
     sync: { worker: new URL("../core/workers/sync-worker.ts", import.meta.url) },
     pictures: { worker: new URL("../core/workers/image-worker.ts", import.meta.url) },
     onFault: options.onFault,
+    log: opened.log,
   });
   await service.start();
-  return { service, close: () => service.close() };
+  opened.setLevel((await service.settings()).logLevel);
+  return {
+    service,
+    close: async () => {
+      await service.close();
+      await opened.close();
+    },
+  };
 }

@@ -92,6 +92,7 @@ const examples: Record<string, string> = {
   "connect-timeout": "SECONDS",
   "first-byte-timeout": "SECONDS",
   "answer-timeout": "SECONDS",
+  out: "FILE",
 };
 
 function example(name: string): string {

@@ -1,9 +1,13 @@
 // What a command may touch of the outside world, so tests and the demo can run commands in-process.
+import type { LogLevel } from "../shared/settings/app-settings.ts";
+
 export interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown; isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
   env: NodeJS.ProcessEnv;
+  /** --log-level, when given: this run's log level over the settings' one. */
+  logLevel?: LogLevel;
 }
 
 export interface Command {

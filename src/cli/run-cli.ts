@@ -1,10 +1,9 @@
 // Finds the command, runs it, and turns any error into one plain line and an exit code.
-import { createRequire } from "node:module";
 import { isAppError } from "../shared/app-error.ts";
 import { dataDirOption, unknownFlag } from "./cli-args.ts";
 import { type CliIo, type Command, exitCodes } from "./cli-io.ts";
-
-const packageInfo = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
+import { logLevelUsage, takeLogLevel } from "./log-level-flag.ts";
+import { packageInfo } from "./package-info.ts";
 
 // Each command is loaded when it runs: a lookup at start-up never pays for the sync, the sign-in or
 // the demo's embedded service.
@@ -17,13 +16,24 @@ const commands: Record<string, () => Promise<Command>> = {
   status: async () => (await import("./status-command.ts")).statusCommand,
   branch: async () => (await import("./branch-command.ts")).branchCommand,
   check: async () => (await import("./check-command.ts")).checkCommand,
+  health: async () => (await import("./health-command.ts")).healthCommand,
+  diagnose: async () => (await import("./diagnose-command.ts")).diagnoseCommand,
   images: async () => (await import("./images-command.ts")).imagesCommand,
   demo: async () => (await import("./demo-command.ts")).demoCommand,
 };
 
 const helpFlags = ["--help", "-h"];
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(given: string[], io: CliIo): Promise<number> {
+  let argv: string[];
+  try {
+    const taken = takeLogLevel(given);
+    argv = taken.argv;
+    io = { ...io, logLevel: taken.logLevel };
+  } catch (error) {
+    io.stderr.write(`${messageOf(error)}\n`);
+    return exitCodes.failed;
+  }
   const at = commandIndex(argv);
   const name = at === -1 ? undefined : argv[at];
   // Asked-for help and the version go to stdout and succeed, however and wherever they are asked
@@ -39,7 +49,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const about = name === "help" ? argv[at + 1] : name;
     const command = about === undefined ? undefined : await loadCommand(about);
     io.stdout.write(
-      command === undefined ? await usage() : `Usage: npm run catalog -- [--data-dir DIR] ${command.usage}\n`,
+      command === undefined
+        ? await usage()
+        : `Usage: npm run catalog -- [--data-dir DIR] ${command.usage} ${logLevelUsage}\n`,
     );
     return exitCodes.ok;
   }
@@ -92,7 +104,7 @@ async function usage(): Promise<string> {
   const all = await Promise.all(Object.values(commands).map((load) => load()));
   const lines = all.map((command) => `  ${command.usage}`);
   return (
-    `Usage: npm run catalog -- [--data-dir DIR] COMMAND\n\nCommands:\n${lines.join("\n")}\n\n` +
+    `Usage: npm run catalog -- [--data-dir DIR] ${logLevelUsage} COMMAND\n\nCommands:\n${lines.join("\n")}\n\n` +
     "help COMMAND (or COMMAND --help) shows one command; --version shows the version.\n"
   );
 }

@@ -5,8 +5,9 @@ import { pathToFileURL } from "node:url";
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session } from "electron";
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
-import { trustedSender } from "../core/app/index.ts";
+import { type ServiceClock, systemClock, trustedSender } from "../core/app/index.ts";
 import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
+import { type AppUpdates, startAppUpdates, type UpdaterLike } from "./app-updates.ts";
 import {
   type AppPage,
   catalogWindowOptions,
@@ -15,10 +16,19 @@ import {
   loadCatalogPage,
 } from "./catalog-window.ts";
 import { holdKioskWindow, kioskRequested } from "./kiosk.ts";
+import { logMainProcessFaults } from "./main-process-faults.ts";
 import { type MountedCatalog, mountCatalog } from "./mount-catalog.ts";
 import { registerPictureScheme, servePictures } from "./picture-protocol.ts";
 
-export function startDesktopApp(options: { argv?: readonly string[] } = {}): void {
+export interface DesktopAppOptions {
+  argv?: readonly string[];
+  /** The updates' schedule runs on it. */
+  clock?: ServiceClock;
+  /** Default: electron-updater's autoUpdater, loaded only when Settings name an update feed. */
+  updater?: () => Promise<UpdaterLike>;
+}
+
+export function startDesktopApp(options: DesktopAppOptions = {}): void {
   // A second launch hands over to the first: two apps must not sync one catalog file.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -27,6 +37,7 @@ export function startDesktopApp(options: { argv?: readonly string[] } = {}): voi
   registerPictureScheme(protocol);
   let window: BrowserWindow | null = null;
   let catalog: MountedCatalog | null = null;
+  let updates: AppUpdates | null = null;
   const page = appPage();
   const appUrl = page.kind === "url" ? page.url : pathToFileURL(page.file).href;
   const kiosk = kioskRequested(options.argv ?? process.argv);
@@ -78,10 +89,23 @@ export function startDesktopApp(options: { argv?: readonly string[] } = {}): voi
         safeStorage,
         settingsStore,
         appUrl,
+        updateReady: () => updates?.ready() ?? null,
       });
-      const { service } = catalog;
+      const { service, log } = catalog;
+      const stopFaultLog = log === null ? () => undefined : logMainProcessFaults(process, log);
+      app.on("will-quit", stopFaultLog);
       servePictures(protocol, (hash) => service.pictureFile(hash));
       openWindow();
+      updates = await startAppUpdates({
+        settings: async () => (await service.settings()).updates,
+        updater: options.updater ?? (async () => (await import("electron-updater")).default.autoUpdater),
+        kiosk,
+        clock: options.clock ?? systemClock,
+        syncWriting: async () => (await service.status()).sync.running,
+        report: (level, message, fields) => log?.shell(level, message, fields),
+        onReady: () => service.announceStatus(),
+      });
+      app.on("will-quit", () => updates?.stop());
       app.on("activate", () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { App, IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import {
   type CatalogApp,
+  type CatalogLog,
   createCatalogHandlers,
   forwardCatalogEvents,
   openCatalog,
@@ -17,10 +18,11 @@ import { settingsStoreOver } from "../core/storage/settings-store.ts";
 import { sessionInfoSchema } from "../shared/catalog/session-info.ts";
 import { catalogMethods, methodChannel } from "../shared/ipc/catalog-channels.ts";
 import { type ElectronStoreLike, recordStoreOverElectronStore } from "./electron-settings-store.ts";
+import { openAppLog } from "./open-app-log.ts";
 
 export interface MountCatalogOptions {
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">;
-  app: Pick<App, "getPath" | "on" | "quit">;
+  app: Pick<App, "getPath" | "on" | "quit" | "getVersion">;
   /** Electron's safeStorage. */
   safeStorage: OsEncryption;
   /** An electron-store instance for the settings (e.g. `new Store({ name: "catalog-settings" })`). */
@@ -35,10 +37,18 @@ export interface MountCatalogOptions {
   imageWorkerUrl?: URL;
   /** Where faults that are bugs get logged; they never reach the page. Default console.error. */
   onFault?: (what: string, error: unknown) => void;
+  /** The log file in the data directory (logs/); false writes none. Default: written. */
+  log?: boolean;
+  /** Where Settings' "Save a diagnostics file" saves. Default: the user's Downloads folder. */
+  diagnosticsFolder?: string;
+  /** The version of a downloaded app update waiting to install, for the status bar. */
+  updateReady?: () => string | null;
 }
 
 export interface MountedCatalog {
   service: CatalogApp;
+  /** The log the catalog writes to, for the shell's own events; null when there is none. */
+  log: CatalogLog | null;
   /** Sends the catalog's events to this window's page; returns the function that stops it. */
   attach(contents: Pick<WebContents, "send" | "isDestroyed" | "getURL">): () => void;
   /** Removes the handlers and closes the catalog (also done on quit). */
@@ -47,6 +57,9 @@ export interface MountedCatalog {
 
 export async function mountCatalog(options: MountCatalogOptions): Promise<MountedCatalog> {
   const dataDir = options.dataDir ?? options.app.getPath("userData");
+  const settings = settingsStoreOver(recordStoreOverElectronStore(options.settingsStore));
+  const appLog = options.log === false ? null : await openAppLog(dataDir, settings, options.app.getVersion());
+  const log = appLog?.log ?? null;
   const onFault = options.onFault ?? ((what, error) => console.error(`catalog: ${what} failed`, error));
   const platform = process.platform;
   const { secrets, rememberUnavailable } = chooseSecretStorage(
@@ -59,12 +72,18 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     stores: {
       records: createJsonFileStore(join(dataDir, "session.json"), sessionInfoSchema),
       secrets,
-      settings: settingsStoreOver(recordStoreOverElectronStore(options.settingsStore)),
+      settings,
     },
     rememberUnavailable,
     sync: { worker: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
     pictures: { worker: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
+    ...(log === null ? {} : { log }),
+    diagnostics: {
+      folder: options.diagnosticsFolder ?? options.app.getPath("downloads"),
+      versions: { app: options.app.getVersion() },
+    },
+    ...(options.updateReady ? { updateReady: options.updateReady } : {}),
   });
   const isTrustedSender = trustedSender(options.appUrl);
   const handlers = createCatalogHandlers(service, { isTrustedSender, onFault });
@@ -93,6 +112,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
       stopEvents();
       windows.clear();
       await service.close();
+      await appLog?.close();
     })();
     return closing;
   };
@@ -108,6 +128,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
   await service.start();
   return {
     service,
+    log,
     attach(contents) {
       windows.add(contents);
       return () => {

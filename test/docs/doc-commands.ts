@@ -42,10 +42,10 @@ export function namedRuns(file: string, text: string): NamedRun[] {
   return runs;
 }
 
-/** The command and flags in the words given to the catalog CLI (`--data-dir DIR` is everyone's). */
+/** The command and flags in the words given to the catalog CLI (`--data-dir DIR` and `--log-level LEVEL` are everyone's). */
 export function cliCommandOf(where: string, args: string[]): NamedCliCommand {
   const words = [...args];
-  while (words[0]?.startsWith("-")) words.splice(0, words[0] === "--data-dir" ? 2 : 1);
+  while (words[0]?.startsWith("-")) words.splice(0, ["--data-dir", "--log-level"].includes(words[0]) ? 2 : 1);
   const [first, ...rest] = words;
   const command = first === undefined || !/^[a-z][a-z-]*$/u.test(first) ? null : first;
   const valuesFrom = rest.indexOf("--");

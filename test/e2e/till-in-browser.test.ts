@@ -98,7 +98,7 @@ describe("the till in a browser", () => {
     // Generous for a loaded two-core machine: the browser, not the thresholds, is under test here.
     await page.getByLabel(/Longest pause between scanner keys/).fill("300");
     await page.getByLabel(/Longest time for a whole scan/).fill("5000");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Saved.").waitFor();
     expect(await seriousViolations()).toEqual([]);
     await shoot("settings", "en");
@@ -193,7 +193,7 @@ describe("the till in a browser", () => {
       .poll(() => branch.locator("option").allTextContents())
       .toContainEqual(expect.stringMatching(/^1 Berlin Mitte \([\d,]+ products\)$/));
     await branch.selectOption(berlin);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Saved.").waitFor();
     await openScreen(/Scan/);
     const branchPriced = pricedBy("branch");
@@ -261,7 +261,7 @@ describe("the till in a browser", () => {
   it("speaks German once chosen, on every screen", async () => {
     await openScreen(/Settings/);
     await page.getByLabel("Language").selectOption("de");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("heading", { name: "Einstellungen" }).waitFor();
     await shoot("settings", "de");
     await openScreen(/Scannen/);

@@ -174,7 +174,7 @@ describe("a till's screens at a till's sizes", () => {
       if (language === "de") {
         await openScreen("en", "settings");
         await page.getByLabel("Language").selectOption("de");
-        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByRole("button", { name: "Save", exact: true }).click();
         await page.getByRole("heading", { name: "Einstellungen" }).waitFor();
       }
       for (const size of sizes) {

@@ -5,53 +5,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startService } from "../../src/server/service.ts";
 import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
 import { appPictureAddress, pictureScheme } from "../../src/shared/ipc/picture-address.ts";
 import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
-import { openTestCore, signInDemo, tempDir } from "../support/service-fixtures.ts";
-import { createElectronDouble, type ElectronDouble, RecordingEvent } from "./electron-double.ts";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 10_000) throw new Error("timed out waiting for the shell");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-async function launch(
-  options: {
-    lock?: boolean;
-    encryption?: boolean;
-    argv?: string[];
-    /** Fills the user-data folder before the app starts. */
-    prepare?: (userData: string) => Promise<void>;
-  } = {},
-) {
-  const dir = await tempDir();
-  await options.prepare?.(dir.path);
-  const double = createElectronDouble(dir.path, options);
-  // A fresh app per test: the double replaces electron for every module loaded from here on.
-  vi.resetModules();
-  vi.doMock("electron", () => ({ default: double.module, ...double.module }));
-  const { startDesktopApp } = await import("../../src/main/desktop-app.ts");
-  startDesktopApp({ argv: options.argv ?? ["/opt/pos-catalog/pos-catalog"] });
-  cleanups.push(async () => {
-    if (double.handlers.size > 0) {
-      double.app.emit("will-quit", new RecordingEvent());
-      await until(() => double.handlers.size === 0 && double.app.quitCalls > 0);
-    }
-    await dir.remove();
-  });
-  if (options.lock !== false) await until(() => double.windows.length > 0);
-  return { double, userData: dir.path };
-}
+import { openTestCore, signInDemo } from "../support/service-fixtures.ts";
+import { type ElectronDouble, RecordingEvent } from "./electron-double.ts";
+import { launch, until } from "./launch-shell.ts";
 
 function pageUrl(double: ElectronDouble): string {
   const loaded = double.windows[0]?.loaded;

@@ -60,6 +60,16 @@ describe("electron-builder configuration", () => {
     expect(config.directories?.buildResources).toBe("resources");
   });
 
+  it("publishes the generic update feed, and has Windows updates checked against the publisher", async () => {
+    const config = await loadConfig();
+    expect(config.publish).toEqual({ provider: "generic", url: expect.stringMatching(/^https:\/\//u) });
+    expect(config.win?.signtoolOptions?.publisherName).toEqual(["POS Catalog authors"]);
+    expect(config.win?.verifyUpdateCodeSignature).toBe(true);
+    await expect(
+      validate({ ...config, publish: { provider: "generic" } } as unknown as Configuration),
+    ).rejects.toThrow(/configuration\.publish/u);
+  });
+
   it("is what `npm run dist` packs with, after building the app", () => {
     expect(packageJson.scripts.dist).toBe("npm run build && electron-builder");
   });

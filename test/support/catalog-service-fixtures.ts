@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { type CatalogApp, openCatalog } from "../../src/core/app/index.ts";
+import { type CatalogApp, type CatalogLog, openCatalog } from "../../src/core/app/index.ts";
 import type { ServiceClock } from "../../src/core/service-clock.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { createJsonFileStore } from "../../src/core/storage/json-file-store.ts";
@@ -35,6 +35,7 @@ export function openTestService(
     workerUrls?: (URL | undefined)[];
     /** Instead of short retry waits and a 5 s first-byte deadline. */
     client?: Parameters<typeof openCatalog>[0]["client"];
+    log?: CatalogLog;
   } = {},
 ): TestCatalogService {
   const stores = dataDirStores(dataDir);
@@ -49,6 +50,7 @@ export function openTestService(
     },
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
+    ...(options.log === undefined ? {} : { log: options.log }),
     pictures: { worker: imageWorkerUrl },
     sync: {
       worker: syncWorkerUrl,

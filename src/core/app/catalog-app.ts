@@ -13,6 +13,7 @@ import type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { ImageShelfRun } from "../images/image-shelf.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
+import type { CatalogLog } from "../logging/catalog-log.ts";
 import type { ServiceClock } from "../service-clock.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
@@ -61,6 +62,12 @@ export interface OpenCatalogOptions {
   probe?: { intervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Told about faults nobody asked for (a background sync's bug, a status that failed to build). */
   onFault?: (what: string, error: unknown) => void;
+  /** Where the catalog's events are written (src/core/logging); nothing is logged without one. */
+  log?: CatalogLog;
+  /** Where saveDiagnostics saves (default: diagnostics/ in the data folder), and the app's version for it. */
+  diagnostics?: { folder?: string; versions?: Record<string, string> };
+  /** The version of a downloaded app update waiting to install (the shell's updater); none without. */
+  updateReady?: () => string | null;
 }
 
 export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents {
@@ -89,6 +96,8 @@ export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents 
   };
   /** The file of a cached picture, for the picture routes; null for anything but a hash it holds. */
   pictureFile(hash: string): string | null;
+  /** Tells the windows the status again: the shell's own news changed (an update is ready). */
+  announceStatus(): void;
   /** Settings edited by hand into something unusable, each with why (their defaults are used). */
   unusableSettings(): Promise<string[]>;
 }

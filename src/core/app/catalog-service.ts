@@ -5,21 +5,21 @@
 // (open-catalog.ts) puts it together for every host.
 import { isAppError } from "../../shared/app-error.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
-import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
-import type { SessionInfo } from "../../shared/catalog/session-info.ts";
-import type { IpcError } from "../../shared/ipc/ipc-result.ts";
-import { type AppSettings, appSettingsSchema, defaultSettings } from "../../shared/settings/app-settings.ts";
+import { appSettingsSchema } from "../../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "../api/commerce-client.ts";
 import { deadlinesOf } from "../api/request-deadlines.ts";
 import { systemClock } from "../service-clock.ts";
 import { observeServiceDates } from "../session/service-time.ts";
+import { initialAppState, ipcErrorOf } from "./app-state.ts";
 import type { CatalogApp, CatalogStores, OpenCatalogOptions } from "./catalog-app.ts";
 import { createEventHub } from "./catalog-events.ts";
+import { createCatalogUpkeep } from "./catalog-upkeep.ts";
 import { wireCatalog } from "./catalog-wiring.ts";
 import { createConnectivity } from "./connectivity.ts";
 import { explainMiss, formatInstant, freshnessOf } from "./freshness.ts";
 import { createPictureRuns } from "./picture-runs.ts";
 import { createServiceLimits } from "./service-limits.ts";
+import { createSignInFlow } from "./sign-in-flow.ts";
 import { inProcessSyncRunner, workerSyncRunner } from "./sync-runner.ts";
 import { createSyncRuns } from "./sync-runs.ts";
 import { createSyncSchedule, noSchedule } from "./sync-schedule.ts";
@@ -30,22 +30,20 @@ const minuteMs = 60_000;
 export function createCatalogService(options: OpenCatalogOptions & { stores: CatalogStores }): CatalogApp {
   const { dataDir, stores } = options;
   const clock = options.clock ?? systemClock;
-  const fault = (what: string, error: unknown) => options.onFault?.(what, error);
-  const rememberUnavailable = options.rememberUnavailable ?? null;
+  const { log } = options;
+  const fault = (what: string, error: unknown) => {
+    log?.fault(what, error);
+    options.onFault?.(what, error);
+  };
   const background = options.background ?? true;
-  let settings: AppSettings = defaultSettings;
-  let lastError: IpcError | null = null;
-  /** The catalog's status as of the last change, for explaining misses without counting rows. */
-  let known: CatalogStatus | null = null;
-  let sessionBaseUrl: string | null = null;
-  let closed = false;
+  const state = initialAppState();
 
   const clientOptions = (): Pick<CommerceClientOptions, "deadlines" | "retry"> => ({
-    deadlines: { ...deadlinesOf(settings.requestTimeouts), ...options.client?.deadlines },
+    deadlines: { ...deadlinesOf(state.settings.requestTimeouts), ...options.client?.deadlines },
     retry: options.client?.retry,
   });
   const limits = createServiceLimits({
-    limits: () => ({ ...settings.timeLimits, ...options.timeLimits }),
+    limits: () => ({ ...state.settings.timeLimits, ...options.timeLimits }),
     now: () => clock.now(),
     onWaiting: options.onWaiting,
     onChange: emitStatus,
@@ -61,9 +59,9 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     secrets: stores.secrets,
     clock: () => clock.now(),
     client: () => ({ ...clientOptions(), budget: limits.current(), fetch: options.fetch }),
-    scanOptions: () => settings.scanner,
-    prices: () => settings.prices,
-    images: () => settings.images,
+    scanOptions: () => state.settings.scanner,
+    prices: () => state.settings.prices,
+    images: () => state.settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
   });
   const events = createEventHub(fault);
@@ -75,6 +73,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     offlineProbeIntervalMs: options.probe?.offlineIntervalMs,
     probeTimeoutMs: options.probe?.timeoutMs,
     onChange(online, previous) {
+      log?.connectivity(online);
       emitStatus();
       if (online && previous === false) void schedule.background();
     },
@@ -82,12 +81,14 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
   const pictures = createPictureRuns({
     images: core.images,
     clock,
-    enabled: () => background && settings.images.enabled,
+    enabled: () => background && state.settings.images.enabled,
     onChange: emitStatus,
     onFault: fault,
+    log,
   });
   const syncs = createSyncRuns({
     session,
+    log,
     runner:
       options.sync === "in-process"
         ? inProcessSyncRunner(core, limits)
@@ -99,12 +100,12 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
             serviceTime,
             clock,
             client: clientOptions,
-            stallMs: () => settings.syncStallMinutes * minuteMs,
+            stallMs: () => state.settings.syncStallMinutes * minuteMs,
             limitMs: () => limits.limitMs("sync"),
             onWaiting: limits.note,
             onFault: (detail) => fault("sync worker", detail),
           }),
-    pageSize: () => settings.pageSize,
+    pageSize: () => state.settings.pageSize,
     onStart() {
       schedule.unplan();
       pictures.stop();
@@ -116,11 +117,11 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
       if (outcome.ok) {
         // The sync downloaded into a fresh file: the read connection still holds the damaged one.
         if (outcome.summary.damagedCatalogSetAside !== null) await core.close();
-        lastError = null;
+        state.lastError = null;
         connectivity.report(null);
         pictures.follow();
       } else {
-        if (!isAppError(outcome.error, "cancelled")) lastError = ipcErrorOf(outcome.error);
+        if (!isAppError(outcome.error, "cancelled")) state.lastError = ipcErrorOf(outcome.error);
         connectivity.report(outcome.error);
       }
       await refreshKnown().catch((error: unknown) => fault("status", error));
@@ -131,8 +132,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
   const schedule = background
     ? createSyncSchedule({
         clock,
-        intervalMinutes: () => settings.syncIntervalMinutes,
-        idle: () => !closed && syncs.current() === null,
+        intervalMinutes: () => state.settings.syncIntervalMinutes,
+        idle: () => !state.closed && syncs.current() === null,
         ready: async () => (await session.state()).state === "signed-in",
         sync: () => syncs.start("incremental"),
         onFault: fault,
@@ -140,31 +141,32 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     : noSchedule;
 
   function emitStatus(): void {
-    if (closed || !events.heard("statusChanged")) return;
+    if (state.closed || !events.heard("statusChanged")) return;
     status().then(
       (value) => events.emit("statusChanged", value),
       // A status still being read when the catalog closes has no one left to tell.
       (error: unknown) => {
-        if (!closed) fault("status", error);
+        if (!state.closed) fault("status", error);
       },
     );
   }
 
   async function refreshKnown(): Promise<void> {
-    sessionBaseUrl = (await session.state()).record?.baseUrl ?? null;
-    known = await core.status();
+    state.sessionBaseUrl = (await session.state()).record?.baseUrl ?? null;
+    state.known = await core.status();
+    log?.catalogProblem(state.known.catalogProblem);
   }
 
   async function status(): Promise<AppStatus> {
     const base = await core.status();
-    known = base;
+    state.known = base;
     const running = syncs.current();
     const nextAt = schedule.nextAt();
     return {
       ...base,
       // A picture run about to begin counts as running: the status never says "done" before it starts.
       images: { ...base.images, running: base.images.running || pictures.active() },
-      freshness: freshnessOf(base.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
+      freshness: freshnessOf(base.lastSyncAt, serviceTime.now(), state.settings.staleAfterHours),
       sync: {
         running: running !== null,
         mode: running?.mode ?? null,
@@ -173,64 +175,57 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
       },
       online: connectivity.online(),
       waiting: limits.waiting(),
-      lastError,
-      rememberUnavailable,
+      lastError: state.lastError,
+      rememberUnavailable: options.rememberUnavailable ?? null,
+      updateReady: options.updateReady?.() ?? null,
     };
   }
 
-  async function signedIn(info: SessionInfo, signIn: AppSettings["signIn"]): Promise<SessionInfo> {
-    connectivity.report(null);
-    // "Sign in again" and the like no longer hold once someone has.
-    lastError = null;
-    settings = { ...settings, baseUrl: info.baseUrl, signIn };
-    await stores.settings.write(settings);
-    await refreshKnown();
-    emitStatus();
-    void schedule.background();
-    return info;
-  }
-
-  async function signingIn<T>(what: "sign-in" | "move", work: () => Promise<T>): Promise<T> {
-    await syncs.stop();
-    try {
-      return await limits.within(what, work);
-    } catch (error) {
-      connectivity.report(error);
-      throw error;
-    }
-  }
-
-  /**
-   * A new service address while signed in: the session moves there once the service answers there
-   * (it moved to another host or port), keeping the catalog; otherwise nothing changes and the
-   * person is told why.
-   */
-  async function moveService(baseUrl: string): Promise<SessionInfo> {
-    const info = await signingIn("move", () => session.moveTo(baseUrl));
-    sessionBaseUrl = baseUrl;
-    void schedule.background();
-    return info;
-  }
+  const signIn = createSignInFlow({
+    state,
+    session,
+    core,
+    syncs,
+    pictures,
+    limits,
+    connectivity,
+    schedule,
+    saveSettings: (next) => stores.settings.write(next),
+    refreshKnown,
+    emitStatus,
+    fault,
+    rememberUnavailable: options.rememberUnavailable ?? null,
+    log,
+  });
+  const upkeep = createCatalogUpkeep({
+    dataDir,
+    diagnostics: options.diagnostics,
+    status,
+    settings: () => state.settings,
+    check: () => core.check(),
+    clock: () => clock.now(),
+    log,
+  });
 
   return {
     dataDir,
 
     async start() {
-      settings = await stores.settings.read();
+      state.settings = await stores.settings.read();
       if (!background) return;
       try {
         await refreshKnown();
       } catch (error) {
         // A damaged catalog file: the app still opens and says so; a sign-in or sync may repair it.
-        lastError = ipcErrorOf(error);
+        state.lastError = ipcErrorOf(error);
       }
-      connectivity.start(() => sessionBaseUrl ?? settings.baseUrl);
+      connectivity.start(() => state.sessionBaseUrl ?? state.settings.baseUrl);
       schedule.plan();
       void schedule.background();
     },
 
     async close() {
-      closed = true;
+      state.closed = true;
       connectivity.stop();
       schedule.unplan();
       await syncs.close();
@@ -239,46 +234,14 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
       events.clear();
     },
 
-    async signInOrganisation({ baseUrl, organisation, username, password, remember }) {
-      const info = await signingIn("sign-in", () =>
-        session.signInOrganisation({
-          baseUrl,
-          organisation,
-          username,
-          password,
-          remember: remember && rememberUnavailable === null,
-        }),
-      );
-      return signedIn(info, { method: "organisation", organisation, username });
-    },
-
-    async signInApiKey({ baseUrl, accountId, apiKey, remember }) {
-      const info = await signingIn("sign-in", () =>
-        session.signInApiKey({
-          baseUrl,
-          accountId,
-          apiKey,
-          remember: remember && rememberUnavailable === null,
-        }),
-      );
-      return signedIn(info, { method: "api-key", accountId });
-    },
-
-    moveService,
-
-    async signOut(argument) {
-      await syncs.stop();
-      // The catalog stays on the till and keeps answering unless asked to go too.
-      await core.signOut({ forgetCatalog: argument?.forgetCatalog ?? false });
-      await refreshKnown().catch((error: unknown) => fault("status", error));
-      emitStatus();
-      return null;
-    },
+    ...signIn,
+    ...upkeep,
 
     sessionInfo: () => session.info(),
     sessionState: async () => (await session.state()).state,
     authorised: (work) => session.authorised(work),
     pictureFile: (hash) => core.images.fileOf(hash),
+    announceStatus: emitStatus,
     pictures: { run: (run) => core.images.run(run), status: () => core.images.status() },
     status,
     catalogStatus: () => core.status(),
@@ -289,29 +252,31 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     async lookup({ code }) {
       const answer = await core.lookup(code);
       if (answer.reason?.kind !== "unknown-code") return answer;
-      const facts = known ?? (await core.status());
+      const facts = state.known ?? (await core.status());
       return explainMiss(answer, {
         status: facts,
-        freshness: freshnessOf(facts.lastSyncAt, serviceTime.now(), settings.staleAfterHours),
+        freshness: freshnessOf(facts.lastSyncAt, serviceTime.now(), state.settings.staleAfterHours),
         syncRunning: syncs.current() !== null,
-        formatTime: (iso) => formatInstant(iso, settings.language),
+        formatTime: (iso) => formatInstant(iso, state.settings.language),
       });
     },
 
     search: ({ text, limit }) => core.search(text, limit ?? 20),
     product: ({ id }) => core.product(id),
     branches: () => core.branches(),
-    settings: async () => settings,
+    settings: async () => state.settings,
     unusableSettings: () => stores.settings.unusable(),
 
     async changeSettings(change) {
-      const next = appSettingsSchema.parse({ ...settings, ...change });
-      const moved = next.baseUrl !== null && next.baseUrl !== settings.baseUrl;
+      const next = appSettingsSchema.parse({ ...state.settings, ...change });
+      const moved = next.baseUrl !== null && next.baseUrl !== state.settings.baseUrl;
       // Signed out, the next sign-in uses the new address.
-      if (moved && (await session.state()).state === "signed-in") await moveService(next.baseUrl as string);
+      if (moved && (await session.state()).state === "signed-in")
+        await signIn.moveService(next.baseUrl as string);
       await stores.settings.write(next);
-      const intervalChanged = next.syncIntervalMinutes !== settings.syncIntervalMinutes;
-      settings = next;
+      log?.settingsChanged(state.settings, next);
+      const intervalChanged = next.syncIntervalMinutes !== state.settings.syncIntervalMinutes;
+      state.settings = next;
       if (intervalChanged) schedule.plan();
       emitStatus();
       return next;
@@ -320,9 +285,4 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     onSyncProgress: (listener) => events.on("syncProgress", listener),
     onStatusChanged: (listener) => events.on("statusChanged", listener),
   };
-}
-
-function ipcErrorOf(error: unknown): IpcError {
-  if (isAppError(error)) return { kind: error.kind, message: error.message };
-  return { kind: "internal", message: "Something went wrong inside the catalog app." };
 }

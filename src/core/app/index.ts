@@ -5,6 +5,8 @@
 export type { RequestDeadlines } from "../api/request-deadlines.ts";
 export type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
 export type { ProductWithUnusableParts } from "../catalog/unusable-parts-list.ts";
+export { diagnosticsFileName, writeDiagnosticsFile } from "../diagnostics/diagnostics-file.ts";
+export { healthExitCodes, type TillHealth, tillHealth } from "../health/till-health.ts";
 export type { ImageRunProgress, ImageRunSummary } from "../images/image-cache.ts";
 export { answerPicture } from "../images/picture-answer.ts";
 export {
@@ -15,6 +17,9 @@ export {
   forwardCatalogEvents,
 } from "../ipc/catalog-handlers.ts";
 export { trustedSender } from "../ipc/trusted-sender.ts";
+export type { CatalogLog } from "../logging/catalog-log.ts";
+export { type OpenedCatalogLog, openCatalogLog } from "../logging/open-catalog-log.ts";
+export { type ServiceClock, systemClock } from "../service-clock.ts";
 export { settingsFileIn } from "../storage/data-dir-stores.ts";
 export type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 export type { CatalogApp, CatalogStores, OpenCatalogOptions } from "./catalog-app.ts";

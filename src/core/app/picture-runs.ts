@@ -2,6 +2,7 @@
 // comes first: a sync never shares the line with pictures) or the catalog closes. Its progress reaches
 // the status at most twice a second.
 import { isAppError } from "../../shared/app-error.ts";
+import type { CatalogLog } from "../logging/catalog-log.ts";
 import type { ServiceClock } from "../service-clock.ts";
 import type { CatalogImages } from "./catalog-core.ts";
 
@@ -13,6 +14,8 @@ export interface PictureRunsDeps {
   /** The status changed (a run began, progressed or ended). */
   onChange: () => void;
   onFault: (what: string, error: unknown) => void;
+  /** Where each run's outcome is written. */
+  log?: CatalogLog;
 }
 
 export interface PictureRuns {
@@ -49,10 +52,13 @@ export function createPictureRuns(deps: PictureRunsDeps): PictureRuns {
       await previous?.finished;
       if (closed || controller.signal.aborted) return;
       try {
-        await deps.images.run({ download: true, signal: controller.signal, onProgress: progress });
+        deps.log?.picturesDone(
+          await deps.images.run({ download: true, signal: controller.signal, onProgress: progress }),
+        );
       } catch (error) {
         // Its problem is in the images status; only a bug is worth a fault report.
         if (!isAppError(error)) deps.onFault("pictures", error);
+        else deps.log?.picturesFailed(error);
       } finally {
         if (current?.controller === controller) current = null;
         deps.onChange();

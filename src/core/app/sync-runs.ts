@@ -3,6 +3,7 @@
 // it is; the next sync resumes from its last committed page.
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { CatalogLog } from "../logging/catalog-log.ts";
 import type { Session } from "../session/session.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { signInToSync } from "./catalog-core.ts";
@@ -21,6 +22,8 @@ export interface SyncRunsDeps {
   session: Session;
   runner: SyncRunner;
   pageSize: () => number;
+  /** Where each sync's start, pages and end are written. */
+  log?: CatalogLog;
   /** A sync is starting (already counted as running). */
   onStart: () => void;
   onProgress: (progress: SyncProgress) => void;
@@ -54,6 +57,7 @@ export function createSyncRuns(deps: SyncRunsDeps): SyncRuns {
   let closed = false;
 
   async function work(run: RunningSync, options: SyncOptions): Promise<CatalogFileSyncSummary> {
+    const syncLog = deps.log?.syncStarted(run.mode);
     try {
       const info = await deps.session.info();
       if (info === null) throw signInToSync();
@@ -64,14 +68,17 @@ export function createSyncRuns(deps: SyncRunsDeps): SyncRuns {
         signal: run.controller.signal,
         onProgress(progress) {
           run.progress = progress;
+          syncLog?.page(progress);
           options.onProgress?.(progress);
           deps.onProgress(progress);
         },
       });
       running = null;
+      syncLog?.finished(summary);
       await deps.onEnd({ ok: true, summary });
       return summary;
     } catch (error) {
+      syncLog?.failed(error);
       if (running === run) {
         running = null;
         await deps.onEnd({ ok: false, error });

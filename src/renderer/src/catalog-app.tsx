@@ -110,6 +110,7 @@ function Screens({ shell }: CatalogAppProps) {
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
+  const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
 
   const open = useCallback(
     async (product: Product) => {
@@ -243,6 +244,7 @@ function Screens({ shell }: CatalogAppProps) {
             settings={settings}
             onSave={catalog.changeSettings}
             loadBranches={loadBranches}
+            saveDiagnostics={saveDiagnostics}
             setupNotice={setup.notice}
           />
         )}

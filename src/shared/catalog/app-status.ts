@@ -35,5 +35,7 @@ export const appStatusSchema = catalogStatusSchema.extend({
   lastError: ipcErrorSchema.nullable(),
   /** Why credentials cannot be remembered on this machine (no keychain); null when they can. */
   rememberUnavailable: z.string().nullable(),
+  /** The version of a downloaded update that installs when the app quits; null or absent when none. */
+  updateReady: z.string().nullable().optional(),
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;

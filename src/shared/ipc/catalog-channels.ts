@@ -15,6 +15,8 @@ export const catalogMethods = [
   "branches",
   "settings",
   "changeSettings",
+  "saveDiagnostics",
+  "reportProblem",
 ] as const;
 export type CatalogMethod = (typeof catalogMethods)[number];
 

@@ -84,6 +84,16 @@ export const catalogContract = {
   branches: { argument: none, result: z.array(branchCountSchema) },
   settings: { argument: none, result: appSettingsSchema },
   changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },
+  /** Saves the diagnostics file (status, settings without secrets, logs, check, versions); answers where. */
+  saveDiagnostics: { argument: none, result: z.object({ file: z.string() }) },
+  /** A fault in the screens, for the till's log; too many in a minute are counted, not written. */
+  reportProblem: {
+    argument: z.strictObject({
+      message: z.string().max(2000, "The message is too long"),
+      detail: z.string().max(8000, "The detail is too long").optional(),
+    }),
+    result: z.null(),
+  },
 } as const satisfies Record<CatalogMethod, { argument: z.ZodType; result: z.ZodType }>;
 
 export const catalogEventContract = {

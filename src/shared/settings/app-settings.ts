@@ -127,6 +127,31 @@ export type ImageSettings = z.infer<typeof imageSettingsSchema>;
 
 export const defaultImageSettings: ImageSettings = { enabled: true, capMegabytes: 500 };
 
+/** How much the log file says: errors only, warnings too, every event (the default), or details. */
+export const logLevels = ["error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/**
+ * The address of the update feed (see docs/running-many-tills.md): https only, because whatever it
+ * serves runs on every till; plain http only on this machine's loopback, where nothing travels.
+ */
+export const updateFeedSchema = z
+  .url({ protocol: /^https?$/, message: "an https:// address, such as https://updates.example.com/till" })
+  .max(2000, "an address of at most 2,000 characters")
+  .refine(
+    (value) =>
+      value.startsWith("https://") || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/u.test(value),
+    "an https:// address: plain http would let anyone on the way hand the till other code",
+  );
+
+/** Updates of the desktop app: none without a feed; a kiosk installs them at the quiet hour. */
+export const updateSettingsSchema = z.object({
+  feedUrl: updateFeedSchema.nullable(),
+  /** "HH:MM" on the till's clock: a kiosk, which never quits, restarts into an update then. */
+  quietHour: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/u, "a time of day such as 03:00"),
+});
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
+
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
   baseUrl: serviceUrlSchema.nullable(),
@@ -154,6 +179,8 @@ export const appSettingsSchema = z.object({
   sound: z.boolean(),
   prices: priceSettingsSchema,
   images: imageSettingsSchema,
+  logLevel: z.enum(logLevels),
+  updates: updateSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -185,6 +212,8 @@ export const defaultSettings: AppSettings = {
   sound: true,
   prices: { branch: null, currency: null },
   images: defaultImageSettings,
+  logLevel: "info",
+  updates: { feedUrl: null, quietHour: "03:00" },
 };
 
 /** A change to some settings; fields left out keep their value. */

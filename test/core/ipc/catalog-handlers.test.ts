@@ -188,6 +188,13 @@ describe("the IPC handlers in front of the catalog service", () => {
     ["changeSettings", { prices: { branch: " ", currency: null } }],
     ["changeSettings", { prices: { branch: null, currency: "euro" } }],
     ["branches", { all: true }],
+    ["changeSettings", { updates: { feedUrl: "http://updates.example.com/till", quietHour: "03:00" } }],
+    ["changeSettings", { updates: { feedUrl: null, quietHour: "3 am" } }],
+    ["changeSettings", { logLevel: "everything" }],
+    ["saveDiagnostics", { out: "/etc/cron.d/x" }],
+    ["reportProblem", { message: 42 }],
+    ["reportProblem", { message: "x".repeat(2001) }],
+    ["reportProblem", { message: "x", where: "elsewhere" }],
   ];
 
   it.each(invalid)("refuses %s with %j as an invalid argument and does nothing", async (method, argument) => {

@@ -95,6 +95,14 @@ export function fakeCatalog(
       settings = { ...settings, ...change } as AppSettings;
       return ok(settings);
     },
+    saveDiagnostics: () => {
+      record("saveDiagnostics");
+      return ok({ file: "/home/till/Downloads/pos-catalog-diagnostics-2026-11-26T1430.zip" });
+    },
+    reportProblem: (argument) => {
+      record("reportProblem", argument);
+      return ok(null);
+    },
     onSyncProgress: (listener) => {
       progressListeners.add(listener);
       return () => progressListeners.delete(listener);

@@ -7,6 +7,7 @@ import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { CatalogApi } from "../../../shared/ipc/catalog-api.ts";
 import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
+import { reportScreenErrors } from "./report-screen-errors.ts";
 
 export interface CatalogState {
   api: CatalogApi;
@@ -43,6 +44,8 @@ export function CatalogProvider(props: { api: CatalogApi; children: ReactNode })
   const [session, setSession] = useState<SessionInfo | null>(null);
   const [settings, setSettings] = useState<AppSettings | null>(null);
   const [fault, setFault] = useState<IpcError | null>(null);
+
+  useEffect(() => reportScreenErrors(window, api), [api]);
 
   const refresh = useCallback(async () => {
     const [nextStatus, nextSession] = await Promise.all([settled(api.status()), settled(api.sessionInfo())]);

@@ -1,6 +1,6 @@
 // The till's settings: service address, sync interval, stale age, request timeouts and the
-// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, prices, sound and
-// language. Numbers are checked here for a plain message; the contract checks everything again.
+// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, prices, the log
+// and updates, sound and language. Numbers are checked here for a plain message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
@@ -10,6 +10,7 @@ import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
+import { UpkeepFields, upkeepFrom, upkeepOf } from "./upkeep-fields.tsx";
 
 export interface SettingsFormProps {
   settings: AppSettings;
@@ -18,6 +19,8 @@ export interface SettingsFormProps {
   loadBranches: () => Promise<IpcResult<BranchCount[]>>;
   /** What the last scan of the setup code found, shown beside the code. */
   setupNotice?: SetupNotice | null;
+  /** Saves the diagnostics file and answers where; no button without it. */
+  saveDiagnostics?: () => Promise<IpcResult<{ file: string }>>;
 }
 
 const scannerLayouts: ScannerLayout[] = ["auto", "this-computer", ...layoutIds];
@@ -107,6 +110,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [sound, setSound] = useState(settings.sound);
   const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
+  const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
   const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
   const [message, setMessage] = useState<FormMessage | null>(null);
@@ -131,6 +135,11 @@ export function SettingsForm(props: SettingsFormProps) {
     const priceChange = pricesFrom(prices);
     if (priceChange === null) {
       setMessage({ key: "settings.currencyInvalid", error: true });
+      return;
+    }
+    const upkeepChange = upkeepFrom(upkeep);
+    if ("problem" in upkeepChange) {
+      setMessage({ key: upkeepChange.problem, error: true });
       return;
     }
     const change: SettingsChange = {
@@ -162,6 +171,7 @@ export function SettingsForm(props: SettingsFormProps) {
         enabled: pictures,
         capMegabytes: parsed.pictureCapMegabytes ?? settings.images.capMegabytes,
       },
+      ...upkeepChange,
     };
     const result = await props.onSave(change);
     setMessage(
@@ -233,6 +243,7 @@ export function SettingsForm(props: SettingsFormProps) {
         {numberFields.slice(9).map(numberInput)}
       </fieldset>
       <PriceFields formId={id} value={prices} onValue={setPrices} loadBranches={props.loadBranches} />
+      <UpkeepFields formId={id} value={upkeep} onValue={setUpkeep} saveDiagnostics={props.saveDiagnostics} />
       <div className="field checkbox">
         <input
           id={`${id}-sound`}

@@ -1,8 +1,8 @@
 // How current the till's catalog is, at a glance: online or not, "catalog as of" (out of date
 // highlighted), how many products against the service's count, the sync's progress with its ETA,
 // the product pictures held offline (or their download's progress),
-// the last error in plain words, a damaged or read-only catalog, a till clock that is off, a sync
-// button, and who is signed in until when. Always one line at the foot of the screen: what does not
+// the last error in plain words, a damaged or read-only catalog, a till clock that is off, an app
+// update ready to install, a sync button, and who is signed in until when. Always one line at the foot of the screen: what does not
 // fit ends in "…", and the whole text unfolds upwards on hover or when the keyboard focuses it.
 import type { AppStatus } from "../../../shared/catalog/app-status.ts";
 import { clockOffWarning } from "../../../shared/catalog/catalog-status.ts";
@@ -95,6 +95,11 @@ function StatusItems(props: StatusBarProps) {
         </span>
       )}
       {status && <ClockWarning offsetMs={clockOffWarning(status)} span={span} t={t} />}
+      {status?.updateReady && (
+        <span className="update-ready" role="status">
+          {t("status.updateReady", { version: status.updateReady })}
+        </span>
+      )}
       {lastError && (
         <span className="last-error" role="alert">
           {t("status.lastError", { message: errorText(lastError, t) })}
