@@ -45,7 +45,11 @@ beforeAll(async () => {
   };
   const host = { name: "till-host", version: "1.0.0" };
   const projectLock = JSON.parse(await readFile(join(root, "package-lock.json"), "utf8"));
-  const lock = consumerLock(projectLock, { ...packageJson, filename, integrity }, extra, host);
+  const registry = (await run("npm", ["config", "get", "registry"], { cwd: root })).stdout.trim();
+  const lock = consumerLock(projectLock, { ...packageJson, filename, integrity }, extra, {
+    ...host,
+    registry,
+  });
   await writeFile(join(consumer, "package-lock.json"), JSON.stringify(lock, null, 2));
   await writeFile(
     join(consumer, "package.json"),

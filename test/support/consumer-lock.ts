@@ -1,7 +1,8 @@
 // A package-lock for a project that installs the packed package: the package's own entry, and every
 // package it needs (its dependencies, its peers, and what the project adds) as this project's lock
-// pins them, with their integrity, so `npm ci --offline` takes them all from the local npm cache. A
-// plain `npm install --offline` would need the registry's package lists, which `npm ci` never caches.
+// pins them, with their integrity and their tarball's address on the registry npm is set to, so
+// `npm ci --offline` takes them all from the local npm cache. Without the address npm would ask for
+// the registry's package list first, which installing by a lock never caches.
 
 interface LockEntry {
   version?: string;
@@ -46,11 +47,23 @@ function needs(entry: LockEntry): string[] {
   ];
 }
 
+/**
+ * Where the registry keeps a package's tarball: <registry>/<name>/-/<name without scope>-<version>.tgz,
+ * by its own name (an alias's entry names the package it stands for).
+ */
+function tarballAddress(registry: string, path: string, entry: LockEntry): string {
+  const name =
+    (entry.name as string | undefined) ??
+    path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return `${registry.replace(/\/?$/, "/")}${name}/-/${base}-${entry.version as string}.tgz`;
+}
+
 export function consumerLock(
   projectLock: { packages: Record<string, LockEntry> },
   packed: PackedPackage,
   extra: Record<string, string>,
-  consumer: { name: string; version: string },
+  consumer: { name: string; version: string; registry: string },
 ): unknown {
   const { packages } = projectLock;
   const roots = [
@@ -65,7 +78,7 @@ export function consumerLock(
     const path = resolve(packages, from, name);
     if (path === null || kept.has(path)) continue;
     const { dev, devOptional, peer, ...entry } = packages[path] as LockEntry;
-    kept.set(path, entry);
+    kept.set(path, { ...entry, resolved: tarballAddress(consumer.registry, path, entry) });
     for (const next of needs(entry)) queue.push({ from: path, name: next });
   }
   const dependencies = { [packed.name]: `file:${packed.filename}`, ...extra };

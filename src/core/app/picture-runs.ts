@@ -52,9 +52,12 @@ export function createPictureRuns(deps: PictureRunsDeps): PictureRuns {
       await previous?.finished;
       if (closed || controller.signal.aborted) return;
       try {
-        deps.log?.picturesDone(
-          await deps.images.run({ download: true, signal: controller.signal, onProgress: progress }),
-        );
+        const summary = await deps.images.run({
+          download: true,
+          signal: controller.signal,
+          onProgress: progress,
+        });
+        deps.log?.picturesDone(summary);
       } catch (error) {
         // Its problem is in the images status; only a bug is worth a fault report.
         if (!isAppError(error)) deps.onFault("pictures", error);
