@@ -329,6 +329,8 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
   async function signingIn<T>(work: () => Promise<T>): Promise<T> {
     await stopSync();
+    // The picture run carries the session it began with: no download of it outlives that session.
+    pictures?.controller.abort();
     try {
       return await work();
     } catch (error) {
@@ -412,6 +414,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
 
     async signOut() {
       await stopSync();
+      pictures?.controller.abort();
       // The catalog stays on the till and keeps answering; only the session and secrets go.
       await core.signOut();
       await refreshKnown().catch((error: unknown) => fault("status", error));
