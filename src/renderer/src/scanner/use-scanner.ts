@@ -6,8 +6,8 @@ import { useEffect, useRef } from "react";
 import { createScanCapture, type FieldKind, type Scan, type ScannerSettings } from "./scan-capture.ts";
 
 /**
- * How long a burst that seems over waits for keys a busy browser still holds: keys pressed within
- * the gap reached the page up to 120 ms late in Chromium on a loaded two-core machine.
+ * How long a burst that seems over waits at least for keys a busy browser still holds: keys pressed
+ * within the gap reached the page up to 120 ms late in Chromium on a loaded two-core machine.
  */
 export const lateKeyMs = 200;
 
@@ -48,6 +48,8 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
     let timer: ReturnType<typeof setTimeout> | undefined;
     /** When the page handled the last key, on its own clock. */
     let handledAt = Number.NEGATIVE_INFINITY;
+    /** How long after its press the last key reached the page. */
+    let lagMs = 0;
 
     function recognised(scan: Scan): void {
       if (snapshot !== null) restore(snapshot);
@@ -69,8 +71,10 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
       if (deadline === null) return;
       // The browser hands the page one key at a time, each once the page has handled the one before,
       // so a key pressed in time may still be on its way while the page or the browser is busy: a
-      // burst ends by silence once its gap is over and the page has heard no key for a while.
-      const silentAfter = Math.max(deadline, handledAt + Math.max(maxGapMs, lateKeyMs));
+      // burst ends by silence once its gap is over and the page has heard no key for a while, longer
+      // when the last key itself came late (the browser is that far behind).
+      const wait = Math.max(maxGapMs, lateKeyMs, lagMs + maxGapMs);
+      const silentAfter = Math.max(deadline, handledAt + wait);
       // Timers count whole milliseconds on their own clock and may fire a fraction early: then the
       // timer is set again, so a scan without a terminator never waits for a key that does not come.
       timer = setTimeout(
@@ -90,6 +94,7 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
     function onKeyDown(event: KeyboardEvent): void {
       handledAt = now();
       const time = clock ? handledAt : event.timeStamp;
+      lagMs = Math.max(0, handledAt - time);
       // A burst that ended by silence before this key was pressed, whose timer has not run yet (the
       // page was busy): it ends here, before the key begins anything new.
       const overdue = capture.quiet(time);
