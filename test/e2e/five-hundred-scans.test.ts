@@ -8,7 +8,7 @@
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRandom } from "../../src/server/seeded-random.ts";
-import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
 import { type ScanKind, type ScannedCode, scanMix } from "../support/scan-mix.ts";
 import { pressedKeys } from "../support/scanner-keys.ts";
 import { adminApi } from "../support/service-fixtures.ts";
@@ -17,7 +17,7 @@ const scans = 500;
 /** Longest pause between scanner keys: below the shortest pause between two scans. */
 const maxKeyGapMs = 60;
 /** A scanner sends a key every 5 to 15 ms. */
-const keyStepSeconds = 0.008;
+const keyStepMs = 8;
 const usScanner = { scanner: "us", computer: "us", capsLock: false, numpad: "no" } as const;
 const kinds: ScanKind[] = ["ean13", "upca", "ean8", "gs1", "letters", "linked", "variant", "unknown"];
 /** How the next scan follows the one before. */
@@ -32,11 +32,8 @@ let mix: Record<ScanKind, ScannedCode[]>;
 beforeAll(async () => {
   till = await startBrowserTill({ demoProducts: 3000 });
   page = till.page;
+  await signInAndSync(till);
   const { service } = till.catalog;
-  const { demo, baseUrl } = till.upstream;
-  if (!(await service.signInOrganisation({ ...demo, baseUrl, remember: false })))
-    throw new Error("sign-in failed");
-  await service.startSync({ mode: "full" });
   // Pictures would only compete with the scans for the two cores.
   await service.changeSettings({
     images: { ...(await service.settings()).images, enabled: false },
@@ -74,13 +71,16 @@ interface KeyEvent {
 /**
  * One burst as a scanner sends it: a key every 8 ms, each down then up, then its ending. The keys
  * carry the times they were pressed, as the computer stamps a real keyboard's; they are all handed
- * to the browser at once, which passes them on as fast as the page takes them.
+ * to the browser at once, which passes them on as fast as the page takes them. Returns once the
+ * scanner would have pressed the last one, so the pause before the next scan starts from there.
  */
 async function burst(code: string, ending: Ending): Promise<void> {
-  const pressed = Date.now() / 1000;
+  const pressed = Date.now();
   const sent: Promise<unknown>[] = [];
   const send = (step: number, params: KeyEvent) =>
-    sent.push(cdp.send("Input.dispatchKeyEvent", { ...params, timestamp: pressed + step * keyStepSeconds }));
+    sent.push(
+      cdp.send("Input.dispatchKeyEvent", { ...params, timestamp: (pressed + step * keyStepMs) / 1000 }),
+    );
   const keys = pressedKeys(code, usScanner);
   for (const [step, key] of keys.entries()) {
     const modifiers = (key.shift ? 8 : 0) | (key.ctrl ? 2 : 0);
@@ -94,6 +94,7 @@ async function burst(code: string, ending: Ending): Promise<void> {
     send(keys.length + 0.5, { type: "keyUp", key: ending, code: ending });
   }
   await Promise.all(sent);
+  await sleep(pressed + (keys.length + 1) * keyStepMs - Date.now());
 }
 
 /** The history as shown, newest first: each entry's name (or "Not found") and code. */

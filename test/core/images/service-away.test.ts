@@ -1,16 +1,8 @@
-// A picture host that could not be reached (the service away, the till offline) is no fault of its
-// pictures: they are tried again at the next run, at once, not after the pause a refusing host gets,
-// and the rest of that host's pictures wait for that run instead of each failing in turn.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
-import { openImageCache } from "../../../src/core/images/image-cache.ts";
 import { startService } from "../../../src/server/service.ts";
-import { manualClock } from "../../support/manual-clock.ts";
 import { startPictureHost } from "../../support/picture-host.ts";
-import { adminApi, openTestCore, signInDemo } from "../../support/service-fixtures.ts";
+import { syncedPictureTill } from "../../support/picture-till.ts";
+import { adminApi } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -30,16 +22,7 @@ async function tillWithHostAway(pictures: number[]) {
     });
   }
   await host.close();
-  const dataDir = await mkdtemp(join(tmpdir(), "pictures-away-"));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const wired = openTestCore(dataDir);
-  cleanups.push(() => wired.core.close());
-  await signInDemo(wired.session, service);
-  await wired.core.sync();
-  const clock = manualClock(Date.parse("2026-03-02T09:00:00Z"));
-  const cache = openImageCache({ dataDir, fetch: globalThis.fetch, clock: clock.now });
-  cleanups.push(() => cache.close());
-  const catalogFile = catalogFileFor(dataDir, service.demo.accountId);
+  const { cache, catalogFile } = await syncedPictureTill(service, (cleanup) => cleanups.push(cleanup));
   return {
     cache,
     run: () => cache.run({ catalogFile, capBytes: 500_000_000, download: true }),
