@@ -5,7 +5,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/shared/api/product.ts";
 import { setupCode } from "../../src/shared/keyboard/scanner-calibration.ts";
-import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
 import { type PressedKey, pressedKeys } from "../support/scanner-keys.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
@@ -17,11 +17,7 @@ let products: Product[];
 beforeAll(async () => {
   till = await startBrowserTill({ demoProducts: 600, pageSize: 200 });
   page = till.page;
-  const { service } = till.catalog;
-  const { demo, baseUrl } = till.upstream;
-  if (!(await service.signInOrganisation({ ...demo, baseUrl, remember: false })))
-    throw new Error("sign-in failed");
-  await service.startSync({ mode: "full" });
+  await signInAndSync(till);
   // Each scan below shows a product no other scan shows, so a stale answer cannot pass for it.
   const byName = new Map<string, Product>();
   for (const item of await (await adminApi(till.upstream)).liveRecords()) {

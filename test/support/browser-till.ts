@@ -59,3 +59,11 @@ export async function startBrowserTill(options: {
     throw error;
   }
 }
+
+/** Signs the till in to its service's demo account (not remembered) and syncs the whole catalog. */
+export async function signInAndSync(till: BrowserTill): Promise<void> {
+  const { service } = till.catalog;
+  const { demo, baseUrl } = till.upstream;
+  await service.signInOrganisation({ ...demo, baseUrl, remember: false });
+  await service.startSync({ mode: "full" });
+}

@@ -24,7 +24,9 @@ export const goodPicture = (number: number) => drawDemoImage({ kind: "box", numb
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export async function startPictureHost(options: { redirectTo?: string } = {}): Promise<PictureHost> {
+export async function startPictureHost(
+  options: { redirectTo?: string /** Default: any free one. */; port?: number } = {},
+): Promise<PictureHost> {
   const requests: HostRequest[] = [];
   const sent = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
@@ -120,7 +122,7 @@ export async function startPictureHost(options: { redirectTo?: string } = {}): P
         response.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -137,6 +137,10 @@ function storeOver(db: Database) {
     `UPDATE wanted SET failures = failures + 1, retry_at = @retryAt, gave_up = @gaveUp, problem = @problem
      WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
   );
+  const setAway = db.prepare(
+    `UPDATE wanted SET retry_at = NULL, gave_up = 0, problem = @problem
+     WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
+  );
   const failuresOf = db
     .prepare<[string, string]>("SELECT failures FROM wanted WHERE product_id = ? AND size_key = ?")
     .pluck();
@@ -221,6 +225,10 @@ function storeOver(db: Database) {
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
+    },
+    /** Its host could not be reached: no failure counted, and the next run tries it again. */
+    away(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string) {
+      setAway.run({ ...row, problem });
     },
     failures: (row: Pick<WantedRow, "productId" | "sizeKey">) =>
       (failuresOf.get(row.productId, row.sizeKey) as number | undefined) ?? 0,

@@ -109,8 +109,10 @@ export function openImageCache(deps: {
   /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
   async function plan(catalogFile: string, signal?: AbortSignal): Promise<void> {
     if (store.run().catalog !== catalogFile) {
+      // Another catalog (another account, another service): nothing of the last one's run holds.
       store.forgetAll();
       store.setCatalog(catalogFile);
+      store.setProblem(null);
     }
     const reads = openCatalogPictureReads(catalogFile);
     try {
@@ -176,6 +178,8 @@ export function openImageCache(deps: {
     let full = false;
     // Without a token (signed out, session ended) pictures that need none still download.
     const auth = (await options.auth?.().catch(() => null)) ?? null;
+    /** Origins that could not be reached this run: their other pictures wait for the next run. */
+    const away = new Set<string>();
     summary.toFetch = rows.filter((row) => row.hash === null && !row.waiting).length;
     const progress = () =>
       options.onProgress?.({ toFetch: summary.toFetch, fetched: summary.fetched, failed: summary.failed });
@@ -199,7 +203,7 @@ export function openImageCache(deps: {
       if (download !== null) {
         const outcome = await download;
         if (!outcome.ok) {
-          recordFailure(row, outcome.problem, summary);
+          recordFailure(row, outcome.problem, summary, away);
           return;
         }
         const known = store.hasFile(outcome.hash);
@@ -241,11 +245,13 @@ export function openImageCache(deps: {
         full = true;
         break;
       }
-      const download = wanted ? fetchPicture(row, options, auth) : null;
+      const unreachable = wanted && away.has(originOf(row.url));
+      if (unreachable) recordAway(row, `${originOf(row.url)} could not be reached.`, summary);
+      const download = wanted && !unreachable ? fetchPicture(row, options, auth) : null;
       // A disk failure surfaces when its turn is settled; until then it must not count as unhandled.
       download?.catch(() => undefined);
       queue.push({ position, download });
-      if (wanted) downloading += 1;
+      if (download !== null) downloading += 1;
       while (downloading >= concurrency || (queue[0]?.download ?? null) === null) {
         if (queue.length === 0) break;
         await settleFirst();
@@ -272,13 +278,32 @@ export function openImageCache(deps: {
     });
   }
 
-  /** A failure is tried again later with a growing pause, or given up when retrying cannot help. */
-  function recordFailure(row: WantedRow, problem: ImageProblem, summary: ImageRunSummary): void {
+  /**
+   * A failure is tried again later with a growing pause, or given up when retrying cannot help. A
+   * host that could not be reached at all (the service away, the till offline) is no fault of the
+   * picture: it is tried again at the next run, which follows a sync, so once the service answers.
+   */
+  function recordFailure(
+    row: WantedRow,
+    problem: ImageProblem,
+    summary: ImageRunSummary,
+    away: Set<string>,
+  ): void {
     if (problem.kind === "cancelled") return;
+    if (problem.kind === "unreachable") {
+      away.add(originOf(row.url));
+      recordAway(row, problem.message, summary);
+      return;
+    }
     summary.failed += 1;
     const failures = store.failures(row) + 1;
     const again = problem.retry && failures < maxFailures;
     store.failed(row, problem.message, again ? deps.clock() + retryDelay(failures) : null);
+  }
+
+  function recordAway(row: WantedRow, message: string, summary: ImageRunSummary): void {
+    summary.failed += 1;
+    store.away(row, message);
   }
 
   /**
@@ -324,6 +349,8 @@ export function openImageCache(deps: {
     close: () => store.close(),
   };
 }
+
+const originOf = (url: string): string => URL.parse(url)?.origin ?? url;
 
 function retryDelay(failures: number): number {
   return Math.min(retryMaxMs, retryBaseMs * 2 ** (failures - 1));

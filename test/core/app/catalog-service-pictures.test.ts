@@ -7,6 +7,7 @@ import type { Product } from "../../../src/shared/api/product.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { isImageHash } from "../../../src/shared/catalog/product-pictures.ts";
 import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
+import { startPictureHost } from "../../support/picture-host.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
 
 // Counts downloads made on this (the main) thread; the picture worker loads its own, unwatched copy.
@@ -75,6 +76,67 @@ describe("the catalog service's pictures", () => {
     const without = live.find((record) => !pictured(record) && typeof record.barcode === "string") as Product;
     const plain = await test.service.lookup({ code: without.barcode as string });
     expect(plain.match?.pictures[without.id]).toBeUndefined();
+  });
+
+  it("whose host was away are fetched at the next sync once it answers again, not after the back-off", async () => {
+    const running = await startService({ port: 0, demoProducts: 0 });
+    cleanups.push(() => running.close());
+    const host = await startPictureHost();
+    const admin = await adminApi(running);
+    for (const number of [1, 2, 3, 4]) {
+      await admin.createProduct({
+        name: `Box ${number}`,
+        images: { "2x": `${host.baseUrl}/good/${number}.png` },
+      });
+    }
+    await host.close();
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const test = openTestService(dir.path);
+    cleanups.push(() => test.service.close());
+    await test.service.start();
+    const ran = (status: AppStatus) => !status.images.running && status.images.problem !== null;
+    const failing = test.nextStatus(ran);
+    await signInDemoService(test.service, running);
+    expect((await failing).images).toMatchObject({ cached: 0, wanted: 4 });
+
+    const back = await startPictureHost({ port: Number(new URL(host.baseUrl).port) });
+    cleanups.push(() => back.close());
+    const fetched = test.nextStatus((status) => !status.images.running && status.images.cached === 4);
+    await test.service.startSync({ mode: "incremental" });
+    expect((await fetched).images).toMatchObject({ cached: 4, wanted: 4, problem: null });
+    expect(back.requests).toHaveLength(4);
+  });
+
+  it("stop downloading when the till signs out", async () => {
+    const running = await startService({ port: 0, demoProducts: 0 });
+    cleanups.push(() => running.close());
+    const host = await startPictureHost();
+    cleanups.push(() => host.close());
+    const admin = await adminApi(running);
+    for (let number = 1; number <= 40; number++) {
+      await admin.createProduct({
+        name: `Box ${number}`,
+        images: { "2x": `${host.baseUrl}/slow/${number}.png` },
+      });
+    }
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const test = openTestService(dir.path);
+    cleanups.push(() => test.service.close());
+    await test.service.start();
+    const downloading = test.nextStatus((status) => (status.images.progress?.fetched ?? 0) > 0);
+    await signInDemoService(test.service, running);
+    await downloading;
+    await test.service.signOut();
+    const stopped = (await test.service.status()).images.running
+      ? await test.nextStatus((status) => !status.images.running)
+      : await test.service.status();
+    const asked = host.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(host.requests).toHaveLength(asked);
+    expect(asked).toBeLessThan(40);
+    expect(stopped.images.cached).toBeLessThan(40);
   });
 
   it("are left alone when the setting turns them off", async () => {

@@ -2,21 +2,13 @@
 // elsewhere, failing. Nothing half-written stays, the token never leaves the service's origin, and a
 // failure is tried again later, but not forever. Also: a run cut off half-way resumes where it stopped.
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdir } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
-import {
-  type ImageRunOptions,
-  imageFolderOf,
-  maxImageBytes,
-  openImageCache,
-} from "../../../src/core/images/image-cache.ts";
+import { type ImageRunOptions, imageFolderOf, maxImageBytes } from "../../../src/core/images/image-cache.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
-import { manualClock } from "../../support/manual-clock.ts";
 import { goodPicture, type PictureHost, startPictureHost } from "../../support/picture-host.ts";
-import { adminApi, openTestCore, signInDemo } from "../../support/service-fixtures.ts";
+import { syncedPictureTill } from "../../support/picture-till.ts";
+import { adminApi } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -39,15 +31,9 @@ async function setUp(paths: readonly string[]) {
     });
     ids.set(path, product.id as string);
   }
-  const dataDir = await mkdtemp(join(tmpdir(), "pictures-test-"));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const wired = openTestCore(dataDir);
-  cleanups.push(() => wired.core.close());
-  await signInDemo(wired.session, service);
-  await wired.core.sync();
-  const clock = manualClock(Date.parse("2026-03-02T09:00:00Z"));
-  const cache = openImageCache({ dataDir, fetch: globalThis.fetch, clock: clock.now });
-  cleanups.push(() => cache.close());
+  const { dataDir, clock, cache, catalogFile } = await syncedPictureTill(service, (cleanup) =>
+    cleanups.push(cleanup),
+  );
   const folder = imageFolderOf(dataDir);
   return {
     service,
@@ -58,7 +44,7 @@ async function setUp(paths: readonly string[]) {
     cache,
     run: (options: Partial<ImageRunOptions> = {}) =>
       cache.run({
-        catalogFile: catalogFileFor(dataDir, service.demo.accountId),
+        catalogFile,
         capBytes: 500_000_000,
         download: true,
         auth: async () => ({ origin: service.baseUrl, token: "service-token" }),

@@ -99,6 +99,12 @@ interface Burst {
 
 export function createScanCapture(settings: ScannerSettings): ScanCapture {
   let burst: Burst | null = null;
+  /**
+   * The burst the quiet gap last ended as typing. Keys can reach the page late (the browser hands
+   * them over one at a time, as fast as a busy page takes them), so a key pressed within the gap
+   * after its last one still continues it.
+   */
+  let endedEarly: Burst | null = null;
   // Keys pressed and not yet released, with when they were last reported down: a second report of
   // a key still down (a slow USB poll doubling it, or a person holding it) is not a new character.
   const down = new Map<string, number>();
@@ -118,6 +124,12 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
     return { code: readKeystrokes(current.strokes, settings.layout), strokes: current.strokes };
   }
 
+  function resumed(time: number): Burst | null {
+    const early = endedEarly;
+    endedEarly = null;
+    return early !== null && time - early.last <= settings.maxGapMs ? early : null;
+  }
+
   function isDouble(input: KeyInput): boolean {
     if (input.repeat) return true;
     const since = down.get(input.code);
@@ -134,6 +146,7 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
       const doubled = isDouble(input);
       if (input.code !== "") down.set(input.code, input.time);
       if (doubled) return burst?.prefixed ? { kind: "swallow" } : { kind: "pass", startsBurst: false };
+      if (burst === null) burst = resumed(input.time);
       const stale = burst !== null && input.time - burst.last > settings.maxGapMs;
       if (stale) burst = null;
       const stroke = strokeOf(input);
@@ -189,7 +202,10 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
     quiet(now) {
       // A key exactly at the deadline still belongs to the burst, as in key(): the gap must be longer.
       if (burst === null || now <= burst.last + settings.maxGapMs) return null;
-      return end(burst.last);
+      const current = burst;
+      const scan = end(current.last);
+      endedEarly = scan === null ? current : null;
+      return scan;
     },
   };
 }

@@ -5,6 +5,12 @@
 import { useEffect, useRef } from "react";
 import { createScanCapture, type FieldKind, type Scan, type ScannerSettings } from "./scan-capture.ts";
 
+/**
+ * How long a burst that seems over waits at least for keys a busy browser still holds: keys pressed
+ * within the gap reached the page up to 120 ms late in Chromium on a loaded two-core machine.
+ */
+export const lateKeyMs = 200;
+
 export interface ScannerOptions {
   settings: ScannerSettings;
   /**
@@ -13,7 +19,11 @@ export interface ScannerOptions {
    */
   onScan: (code: string, scan: Scan) => unknown;
   enabled?: boolean;
-  /** Monotonic milliseconds; injected so tests control the pace of keys. */
+  /**
+   * Monotonic milliseconds, injected so tests control the pace of keys. Without it a key's time is
+   * when it was pressed (the event's timeStamp, on performance.now's clock), not when the page got
+   * round to it: keys that queue while the page renders keep the scanner's own pace.
+   */
   clock?: () => number;
 }
 
@@ -36,6 +46,10 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
     const pending = new Set<string>();
     let snapshot: FieldSnapshot | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** When the page handled the last key, on its own clock. */
+    let handledAt = Number.NEGATIVE_INFINITY;
+    /** How long after its press the last key reached the page. */
+    let lagMs = 0;
 
     function recognised(scan: Scan): void {
       if (snapshot !== null) restore(snapshot);
@@ -55,21 +69,36 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
       clearTimeout(timer);
       const deadline = capture.deadline();
       if (deadline === null) return;
-      // Timers count whole milliseconds on their own clock and may fire before the deadline has
-      // passed as `now` sees it: then the burst is still pending and the timer is set again, so a
-      // scan without a terminator is never left waiting for a key that does not come.
+      // The browser hands the page one key at a time, each once the page has handled the one before,
+      // so a key pressed in time may still be on its way while the page or the browser is busy: a
+      // burst ends by silence once its gap is over and the page has heard no key for a while, longer
+      // when the last key itself came late (the browser is that far behind).
+      const wait = Math.max(maxGapMs, lateKeyMs, lagMs + maxGapMs);
+      const silentAfter = Math.max(deadline, handledAt + wait);
+      // Timers count whole milliseconds on their own clock and may fire a fraction early: then the
+      // timer is set again, so a scan without a terminator never waits for a key that does not come.
       timer = setTimeout(
         () => {
+          if (now() <= silentAfter) {
+            armQuietGap();
+            return;
+          }
+          // Typing keeps its snapshot: a late key may yet continue the burst into a scan.
           const scan = capture.quiet(now());
           if (scan !== null) recognised(scan);
-          else if (capture.deadline() === null) snapshot = null;
-          else armQuietGap();
         },
-        Math.max(1, Math.ceil(deadline - now())),
+        Math.max(1, Math.ceil(silentAfter - now())),
       );
     }
 
     function onKeyDown(event: KeyboardEvent): void {
+      handledAt = now();
+      const time = clock ? handledAt : event.timeStamp;
+      lagMs = Math.max(0, handledAt - time);
+      // A burst that ended by silence before this key was pressed, whose timer has not run yet (the
+      // page was busy): it ends here, before the key begins anything new.
+      const overdue = capture.quiet(time);
+      if (overdue !== null) recognised(overdue);
       const verdict = capture.key({
         key: event.key,
         code: event.code,
@@ -80,7 +109,7 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
         alt: event.altKey,
         meta: event.metaKey,
         repeat: event.repeat,
-        time: now(),
+        time,
         field: fieldKind(event.target),
       });
       if (verdict.kind === "pass" && verdict.startsBurst) snapshot = snapshotOf(event.target);
