@@ -5,6 +5,7 @@ import type { ChildSummary, Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import * as words from "./demo-catalog-words.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
+import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -64,9 +65,10 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
     throw new RangeError(`a demo catalog holds at most ${maxDemoProducts} products, not ${options.count}`);
   }
   const catalog = createCatalogContext(options);
+  const stock = options.count - demoSaleCaseCount(options.count);
   const products: Product[] = [];
-  while (products.length < options.count) {
-    const room = options.count - products.length;
+  while (products.length < stock) {
+    const room = stock - products.length;
     const draw = catalog.random.next();
     // A family needs room for a parent and two children; near the end a standard product fills in.
     if (draw < FAMILY_DRAW && room >= 3) products.push(...variantFamily(catalog, room));
@@ -75,7 +77,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
     else if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) products.push(voucher(catalog));
     else products.push(standardProduct(catalog));
   }
-  return products;
+  return withDemoSaleCases(products, options);
 }
 
 interface CatalogContext {
