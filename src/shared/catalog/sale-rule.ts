@@ -86,7 +86,7 @@ function linkedItems(product: Product, catalog: SaleCatalog): LinkEntry[] {
   const named = new Set(listed.map((entry) => entry.id));
   const children = catalog.children
     .filter((child) => child.type === "linked" && child.parent === product.id && !named.has(child.id))
-    .map((child) => ({ id: child.id, embedded: null, quantity: 1 }));
+    .map((child) => ({ id: child.id, embedded: child as Record<string, unknown>, quantity: 1 }));
   return [...listed, ...children];
 }
 
