@@ -29,7 +29,7 @@ export function describeSale(
     const items = sale.linked.map((item) => {
       const name = item.found ? (item.name ?? "unnamed product") : `missing product ${item.id ?? ""}`.trim();
       const each = item.price ? ` ${gross(item.price.amount, item.price.currency)}` : "";
-      return `${count(item.quantity)} × ${name}${each}`;
+      return `${item.quantity === 1 ? "" : `${count(item.quantity)} × `}${name}${each}`;
     });
     const total = sale.total ? `; to pay ${gross(sale.total.amount, sale.total.currency)}` : "";
     parts.push(`with ${items.join(", ")}${total}`);

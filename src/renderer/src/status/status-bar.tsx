@@ -85,6 +85,9 @@ function StatusItems(props: StatusBarProps) {
           )}
         </span>
       )}
+      {status?.prices.branch && (
+        <span className="branch">{t("status.branch", { branch: status.prices.branch })}</span>
+      )}
       {running && <SyncProgressView progress={progress} />}
       {status && <PicturesView images={status.images} />}
       {status?.catalogProblem && (
