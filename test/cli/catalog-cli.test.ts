@@ -215,6 +215,8 @@ describe("signing out and the demo", () => {
     // How a product is sold: one deposit, one bundle and one price entry.
     expect(result.stdout).toMatch(/\(a drink sold with its deposit.*\)\n.*\[with Pfand .*; to pay €[\d.]+\]/);
     expect(result.stdout).toMatch(/\(a bundle: .*\)\n.*\[bundle of \d+ × /);
-    expect(result.stdout).toMatch(/\(a price the cashier enters.*\)\n.*\[enter the price, suggested €[\d.]+\]/);
+    expect(result.stdout).toMatch(
+      /\(a price the cashier enters.*\)\n.*\[enter the price, suggested €[\d.]+\]/,
+    );
   });
 });
