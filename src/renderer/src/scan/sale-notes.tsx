@@ -14,12 +14,9 @@ export function SaleNotes(props: { sale: Sale; price: ResolvedPrice | null }) {
   return (
     <ul className="sale-notes">
       {lines.map((line) => (
-        <li
-          key={line.kind}
-          className={`sale-note ${line.kind}`}
-          role={line.kind === "not-for-sale" ? "alert" : undefined}
-        >
-          {line.text}
+        <li key={line.kind} className={`sale-note ${line.kind}`}>
+          {/* A list item cannot be an alert itself; what it says can. */}
+          {line.kind === "not-for-sale" ? <span role="alert">{line.text}</span> : line.text}
         </li>
       ))}
     </ul>
