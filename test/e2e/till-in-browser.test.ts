@@ -82,11 +82,16 @@ async function openScreen(name: RegExp): Promise<void> {
 
 const saleNotes = () => page.locator(".result-card .sale-note").allTextContents();
 
-/** A demo sale case scanned, once its card is on screen. */
+/**
+ * A demo sale case looked up, once its card is on screen. Typed into the code field, not scanned:
+ * the card is under test here, and a loaded machine splits key bursts (the scanner has tests of its own).
+ */
 async function scanSaleCase(key: string): Promise<void> {
   const code = demoSaleCode(key);
   const product = records.find((item) => item.barcode === code);
-  await scan(code);
+  const field = page.locator("input[name=code]");
+  await field.fill(code);
+  await field.press("Enter");
   await expect.poll(() => resultHeading().textContent(), { message: key }).toBe(product?.name);
 }
 

@@ -40,3 +40,12 @@ export function upstreamProductValidator() {
   });
   return ajv.compile(upstreamProductSchema());
 }
+
+/**
+ * Keys of our product schema that the upstream's does not list (its records may not carry them):
+ * demo records shaped after the upstream's leave them out.
+ */
+export function keysUpstreamLacks(keys: readonly string[]): string[] {
+  const listed = upstreamProductSchema().properties;
+  return keys.filter((key) => !(key in listed));
+}
