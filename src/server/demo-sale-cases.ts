@@ -265,7 +265,7 @@ const emptyRecord = {
   category: null,
   brand: null,
   condition: null,
-  images: null,
+  images: { "1x": null },
   manufacturer: null,
   produced_at: null,
   purchased_at: null,
