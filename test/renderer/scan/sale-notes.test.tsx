@@ -1,10 +1,12 @@
-// How a product is sold, on the result card before its price, in English and German; and the till's
-// price in a search row, by the same rule as a scan.
+// How a product is sold, on the result card before its price, in English and German; the till's
+// price in a search row, by the same rule as a scan; and a price entry in the scan history.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { tillPrice } from "../../../src/renderer/src/product/till-price.ts";
 import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
+import { ScanHistory } from "../../../src/renderer/src/scan/scan-history.tsx";
+import { outcomeOf } from "../../../src/renderer/src/scan/use-scan-history.ts";
 import { SearchPanel } from "../../../src/renderer/src/search/search-panel.tsx";
 import { answerFor, mulledWine, product } from "../support/catalog-fixtures.ts";
 
@@ -127,5 +129,29 @@ describe("a search row's price", () => {
     );
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "glüh" } });
     expect((await screen.findByRole("option")).textContent).toContain("€3.49");
+  });
+});
+
+describe("the scan history of a price entered at the till", () => {
+  it("says the price is entered, not the stored one, in both languages; a deposit drink keeps its own price", () => {
+    const fruitScan = outcomeOf({ ok: true, value: answerFor("4000000000033", products) });
+    expect(fruitScan).toEqual({ kind: "found", name: "Obst lose", price: null, askPrice: true });
+    const waterScan = outcomeOf({ ok: true, value: answerFor("4000000000026", products) });
+    expect(waterScan).toMatchObject({ price: { amount: 0.59, currency: "EUR" }, askPrice: false });
+    for (const [language, words] of [
+      ["en", "Enter price"],
+      ["de", "Preis eingeben"],
+    ]) {
+      const { unmount } = render(
+        <I18nProvider language={language as string}>
+          <ScanHistory
+            entries={[{ id: 1, at: 0, code: "4000000000033", outcome: fruitScan }]}
+            onReopen={vi.fn()}
+          />
+        </I18nProvider>,
+      );
+      expect(document.querySelector(".history-price")?.textContent).toBe(words);
+      unmount();
+    }
   });
 });

@@ -88,6 +88,7 @@ export const de: Messages = {
   "history.empty": "Die Scans dieser Sitzung erscheinen hier, der neueste zuerst.",
   "history.notFound": "Nicht gefunden",
   "history.failed": "Suche fehlgeschlagen",
+  "history.enterPrice": "Preis eingeben",
   "history.reason.unknown-code": "nicht im Katalog",
   "history.reason.invalid-check-digit": "Prüfziffer falsch",
   "history.reason.malformed-gs1": "GS1-Daten unlesbar",

@@ -84,6 +84,7 @@ export const en = {
   "history.empty": "Scans of this session appear here, newest first.",
   "history.notFound": "Not found",
   "history.failed": "Lookup failed",
+  "history.enterPrice": "Enter price",
   "history.reason.unknown-code": "not in the catalog",
   "history.reason.invalid-check-digit": "check digit wrong",
   "history.reason.malformed-gs1": "GS1 data unreadable",
