@@ -6,19 +6,14 @@
 // (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too.
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
-import { createRandom } from "./seeded-random.ts";
+import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
 /** A catalog smaller than this has no room for the cases: it is all stock, as before. */
 const FEWEST_PRODUCTS = 50;
 
 /** How a case is sold, beside its name and price; keys are the record's own. */
-type SaleFields = Partial<
-  Pick<
-    Product,
-    "sellable" | "configuration" | "serial_number_input_required" | "service_questions" | "parent"
-  >
->;
+type SaleFields = Partial<Pick<Product, "sellable" | "configuration" | "serial_number_input_required">>;
 
 interface CaseSpec {
   key: string;
@@ -33,6 +28,10 @@ interface CaseSpec {
   /** Parts of a bundle and linked items, by the keys of other cases. */
   components?: [key: string, quantity: number][];
   linked?: (ids: Ids) => unknown[];
+  /** For a `linked` child: the case it is sold with. */
+  parent?: string;
+  /** How many questions the till asks at sale. */
+  questions?: number;
 }
 type Ids = Record<string, string>;
 
@@ -76,6 +75,7 @@ const cases: CaseSpec[] = [
     cents: 15,
     vat: 19,
     scanned: false,
+    parent: "appleJuice",
   },
   { key: "coffee", name: "Kaffee ganze Bohne 500 g", type: "product", cents: 899, vat: 7 },
   { key: "mug", name: "Kaffeebecher Steingut", type: "product", cents: 649, vat: 19 },
@@ -140,6 +140,7 @@ const cases: CaseSpec[] = [
     cents: 499,
     vat: 19,
     fields: { configuration: askPrice(true) },
+    questions: 1,
   },
   {
     key: "display",
@@ -198,18 +199,17 @@ export function withDemoSaleCases(
   const ids: Ids = Object.fromEntries(
     [...cases.map((spec) => spec.key), "missing"].map((key) => [key, random.uuid()]),
   );
-  ids.repairQuestion = random.uuid();
   for (const product of stock) {
     if (product.type === "linked_product" && product.linked_products === null)
       product.linked_products = [ids.deposit];
   }
-  const records = cases.map((spec, index) => caseRecord(spec, ids, options, index));
+  const records = cases.map((spec, index) => caseRecord(spec, { ids, random }, options, index));
   return [...stock, ...records];
 }
 
 function caseRecord(
   spec: CaseSpec,
-  ids: Ids,
+  { ids, random }: { ids: Ids; random: Random },
   options: { accountId: string; now: number },
   index: number,
 ): Product {
@@ -228,10 +228,11 @@ function caseRecord(
     type: spec.type,
     sku: `SALE-${String(index + 1).padStart(3, "0")}`,
     linked_products: spec.linked?.(ids) ?? null,
+    parent: spec.parent === undefined ? null : (ids[spec.parent] as string),
+    service_questions:
+      spec.questions === undefined ? null : Array.from({ length: spec.questions }, () => random.uuid()),
     ...spec.fields,
   };
-  if (spec.key === "appleJuiceDeposit") record.parent = ids.appleJuice as string;
-  if (spec.key === "repair") record.service_questions = [ids.repairQuestion];
   if (spec.components)
     record.components = spec.components.map(([key, quantity]) => ({ product: ids[key], quantity }));
   return record;
