@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CatalogApp } from "../core/app/index.ts";
 import { maxDemoProducts } from "../server/demo-catalog.ts";
+import { demoSaleCode } from "../server/demo-sale-cases.ts";
 import type { RunningService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
@@ -90,6 +91,7 @@ async function showLookups(catalog: CatalogApp, io: CliIo): Promise<void> {
   );
   const products = sample.received.map(({ product }) => product);
   for (const [title, code] of examples(products)) await showLookup(catalog, io, code, title);
+  for (const [title, code] of saleExamples) await showLookup(catalog, io, demoSaleCode(code), title);
   const [branch] = await catalog.branches();
   if (branch !== undefined) {
     await setBranch(catalog, branch.branch);
@@ -149,6 +151,13 @@ function priceExamples(products: Product[], branch: string): [string, string][] 
   ];
   return list.filter((entry): entry is [string, string] => entry[1] !== null);
 }
+
+/** How a product is sold, by the demo's sale cases (src/server/demo-sale-cases.ts). */
+const saleExamples: [string, string][] = [
+  ["a drink sold with its deposit: both are charged", "cola"],
+  ["a bundle: what it is made of", "giftBox"],
+  ["a price the cashier enters, the shelf price suggested", "looseFruit"],
+];
 
 /** Codes worth showing, taken from what the service holds; each one found only in the local catalog. */
 function examples(products: Product[]): [string, string][] {

@@ -8,6 +8,7 @@ import type { ResolvedPrice } from "../shared/catalog/price-rule.ts";
 import { priceMoment } from "../shared/catalog/price-until.ts";
 import { productKindName } from "../shared/catalog/product-kind.ts";
 import { count } from "./people-format.ts";
+import { describeSale } from "./sale-text.ts";
 
 export function formatMoney({ amount, currency }: Money): string {
   try {
@@ -86,14 +87,16 @@ export function describeProductLine(product: Product, price = formatPrice(produc
 export function describeMatch(answer: LookupAnswer): string {
   const match = answer.match;
   if (match === null) return "";
+  const sale = answer.sale === null ? "" : describeSale(answer.sale, answer.price, formatMoney);
   const lines = [
-    `${describeProductLine(match.product, describePrice(answer.price))}${matchedWords[match.matchedBy]}`,
+    `${describeProductLine(match.product, describePrice(answer.price))}${sale}${matchedWords[match.matchedBy]}`,
   ];
   for (const conflict of answer.price?.conflicts ?? [])
     lines.push(`  note on the prices: ${conflict.message}`);
   if (answer.label) lines.push(...describeLabel(answer.label));
   if (match.parent) lines.push(`  variant of: ${match.parent.name}`);
-  for (const variant of match.variants) {
+  // A linked child (a deposit) shares the parent column with variants; it is shown with the sale.
+  for (const variant of match.variants.filter((member) => member.type !== "linked")) {
     const attributes = Object.entries(variant.attributes ?? {})
       .map(([name, value]) => `${name} ${value}`)
       .join(", ");

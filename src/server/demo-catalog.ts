@@ -6,6 +6,7 @@ import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { demoBranches } from "./demo-branches.ts";
 import * as words from "./demo-catalog-words.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
+import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -63,9 +64,10 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
     throw new RangeError(`a demo catalog holds at most ${maxDemoProducts} products, not ${options.count}`);
   }
   const catalog = createCatalogContext(options);
+  const stock = options.count - demoSaleCaseCount(options.count);
   const products: Product[] = [];
-  while (products.length < options.count) {
-    const room = options.count - products.length;
+  while (products.length < stock) {
+    const room = stock - products.length;
     const draw = catalog.random.next();
     // A family needs room for a parent and two children; near the end a standard product fills in.
     if (draw < FAMILY_DRAW && room >= 3) products.push(...variantFamily(catalog, room));
@@ -74,7 +76,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
     else if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) products.push(voucher(catalog));
     else products.push(standardProduct(catalog));
   }
-  return products;
+  return withDemoSaleCases(products, options);
 }
 
 interface CatalogContext {

@@ -35,6 +35,7 @@ const service = {
       code: reading,
       match: null,
       price: null,
+      sale: null,
       label: null,
       reason: { kind: "unknown-code", message: "No product." },
     };

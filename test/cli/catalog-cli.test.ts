@@ -212,5 +212,11 @@ describe("signing out and the demo", () => {
     expect(result.stdout).toMatch(/\(an offer still to come.*\)\n.* €[\d.]+ \((branch price; )?offer from /);
     expect(result.stdout).toMatch(/\(quantity prices\)\n.*from 6: €[\d.]+ each/);
     expect(result.stdout).toMatch(/> search "/);
+    // How a product is sold: one deposit, one bundle and one price entry.
+    expect(result.stdout).toMatch(/\(a drink sold with its deposit.*\)\n.*\[with Pfand .*; to pay €[\d.]+\]/);
+    expect(result.stdout).toMatch(/\(a bundle: .*\)\n.*\[bundle of \d+ × /);
+    expect(result.stdout).toMatch(
+      /\(a price the cashier enters.*\)\n.*\[enter the price, suggested €[\d.]+\]/,
+    );
   });
 });

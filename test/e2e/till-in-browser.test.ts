@@ -7,6 +7,7 @@ import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoBranches } from "../../src/server/demo-branches.ts";
+import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
@@ -82,6 +83,70 @@ const seriousViolations = () => axeViolations(page, "serious");
 
 async function openScreen(name: RegExp): Promise<void> {
   await page.getByRole("navigation").getByRole("button", { name }).click();
+}
+
+const saleNotes = () => page.locator(".result-card .sale-note").allTextContents();
+
+/**
+ * A demo sale case looked up, once its card is on screen. Typed into the code field, not scanned:
+ * the card is under test here, and a loaded machine splits key bursts (the scanner has tests of its own).
+ */
+async function scanSaleCase(key: string): Promise<void> {
+  const code = demoSaleCode(key);
+  const product = records.find((item) => item.barcode === code);
+  const field = page.locator("input[name=code]");
+  await field.fill(code);
+  await field.press("Enter");
+  await expect.poll(() => resultHeading().textContent(), { message: key }).toBe(product?.name);
+}
+
+/** Each demo sale case (src/server/demo-sale-cases.ts) and the lines its card must say, in order. */
+function saleCases(language: "en" | "de"): [string, unknown[]][] {
+  const money = (amount: number) => euros(amount, language);
+  const missing = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
+  const en = language === "en";
+  const linked = (items: string, amount: number, total: number) =>
+    en
+      ? `With ${items}: ${money(amount)}, to pay ${money(total)}`
+      : `Mit ${items}: ${money(amount)}, zu zahlen ${money(total)}`;
+  return [
+    ["cola", [linked("Pfand Einweg 0,25 €", 0.25, 1.54)]],
+    ["beerCrate", [linked("Pfand Kasten 20 × 0,5 l", 3.42, 19.41)]],
+    ["juice", [linked("Pfand Mehrweg 0,15 €", 0.15, 2.64)]],
+    ["appleJuice", [linked("Pfand Mehrweg 0,15 € (Apfelsaft)", 0.15, 2.14)]],
+    ["giftBox", [`${en ? "Bundle of" : "Set aus"}: 1 × Kaffee ganze Bohne 500 g, 2 × Kaffeebecher Steingut`]],
+    [
+      "hamper",
+      [
+        expect.stringMatching(
+          new RegExp(
+            `^${en ? "Bundle of" : "Set aus"}: 1 × Kaffee ganze Bohne 500 g, 1 × ${en ? "missing product" : "fehlendes Produkt"} \\(${missing}\\), 3 × Schokolade Zartbitter 100 g$`,
+          ),
+        ),
+      ],
+    ],
+    ["voucher", [en ? "Enter the price" : "Preis eingeben"]],
+    [
+      "looseFruit",
+      [en ? `Enter the price (suggested ${money(2.99)})` : `Preis eingeben (Vorschlag ${money(2.99)})`],
+    ],
+    [
+      "repair",
+      en
+        ? [`Enter the price (suggested ${money(4.99)}) 0 is allowed.`, "Ask 1 question at sale"]
+        : [`Preis eingeben (Vorschlag ${money(4.99)}) 0 ist erlaubt.`, "Beim Verkauf 1 Frage stellen"],
+    ],
+    [
+      "display",
+      [
+        en
+          ? "Not for sale: do not sell this product."
+          : "Nicht verkaufen: Dieses Produkt ist nicht zum Verkauf.",
+      ],
+    ],
+    ["headphones", [en ? "Serial number needed" : "Seriennummer erforderlich"]],
+    ["coffee", []],
+  ];
 }
 
 describe("the till in a browser", () => {
@@ -214,6 +279,37 @@ describe("the till in a browser", () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it("says first on the card how each product is sold: deposits, bundles, price entry, not for sale, serial numbers", async () => {
+    for (const [key, lines] of saleCases("en")) {
+      await scanSaleCase(key);
+      await expect.poll(saleNotes, { message: key }).toEqual(lines);
+    }
+    await scanSaleCase("display");
+    await expect.poll(saleNotes).toEqual(["Not for sale: do not sell this product."]);
+    expect(await page.locator(".sale-note.not-for-sale [role=alert]").count()).toBe(1);
+    await shoot("scan-not-for-sale", "en");
+    await scanSaleCase("cola");
+    await expect.poll(saleNotes).toHaveLength(1);
+    await shoot("scan-deposit", "en");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("shows the till's branch price in a search row, as a scan does, and the branch in the status bar", async () => {
+    const branchPriced = pricedBy("branch");
+    await openScreen(/Search/);
+    await page.getByRole("combobox").fill(branchPriced.code);
+    const row = page.getByRole("option").filter({ hasText: branchPriced.code });
+    await expect
+      .poll(() => row.first().textContent())
+      .toContain(euros(branchPriced.price.amount.gross, "en"));
+    const defaultGross = branchPriced.product.prices?.default_prices?.[0]?.amount?.gross ?? null;
+    expect(defaultGross).not.toBe(branchPriced.price.amount.gross);
+    expect(await row.first().textContent()).not.toContain(euros(defaultGross, "en"));
+    expect(await statusBar().textContent()).toContain("Branch berlin");
+    await page.getByRole("combobox").fill("");
+    await openScreen(/Scan/);
+  });
+
   it("explains an unknown code and offers a search", async () => {
     const unknown = withCheckDigit("990000000001");
     await scan(unknown);
@@ -314,6 +410,19 @@ describe("the till in a browser", () => {
     await page.getByRole("button", { name: "Abmelden" }).click();
     await page.getByRole("heading", { name: "Anmelden" }).waitFor();
     await shoot("sign-in", "de");
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("says how each product is sold in German too", async () => {
+    await openScreen(/Scannen/);
+    for (const [key, lines] of saleCases("de")) {
+      await scanSaleCase(key);
+      await expect.poll(saleNotes, { message: key }).toEqual(lines);
+    }
+    await shoot("scan-not-for-sale", "de");
+    await scanSaleCase("cola");
+    await expect.poll(saleNotes).toHaveLength(1);
+    await shoot("scan-deposit", "de");
     expect(await seriousViolations()).toEqual([]);
   });
 

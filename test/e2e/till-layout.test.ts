@@ -7,6 +7,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { axeViolations } from "../support/axe-check.ts";
@@ -144,6 +145,16 @@ async function tourScreens(language: Language, axe: boolean): Promise<void> {
     )
     .toBeGreaterThan(0);
   await checkScreen("scan-picture", language, { axe });
+  // How a product is sold, said first and large: a deposit, and a product not for sale.
+  for (const key of ["cola", "display"]) {
+    const code = demoSaleCode(key);
+    await lookUp(language, code);
+    await expect
+      .poll(() => resultHeading().textContent())
+      .toBe(records.find((r) => r.barcode === code)?.name);
+    expect(await page.locator(".result-card .sale-note").count()).toBe(1);
+    await checkScreen(`scan-sale-${key}`, language, { axe });
+  }
   const unknown = withCheckDigit("990000000001");
   await lookUp(language, unknown);
   await expect.poll(() => resultHeading().textContent()).toContain(unknown);
@@ -198,6 +209,23 @@ describe("a till's screens at a till's sizes", () => {
     expect(await page.evaluate(cutStatusParts)).not.toEqual([]);
     await page.locator(".status-text").hover();
     expect(await page.evaluate(cutStatusParts)).toEqual([]);
+  });
+
+  it("keeps the catalog's age and the till's branch whole beside a long error, which gives way first", async () => {
+    await page.setViewportSize(sizes[0]);
+    const [branch] = await till.catalog.service.branches();
+    if (branch === undefined) throw new Error("the demo catalog prices no branch");
+    await till.catalog.service.changeSettings({ prices: { branch: branch.branch, currency: null } });
+    await openScreen("de", "scan");
+    await page.mouse.move(500, 1);
+    await expect
+      .poll(() => page.locator(".status-items .branch").textContent())
+      .toBe(`Filiale ${branch.branch}`);
+    // In German, offline, with the error shown, at 1024 wide.
+    const cut = await page.evaluate(cutStatusParts);
+    expect(cut).toContain("last-error");
+    expect(cut.filter((part) => /freshness|branch/.test(part))).toEqual([]);
+    await page.screenshot({ path: `${screenshots}de-1024x768-status-branch.png` });
   });
 
   it("keeps this session's scans, newest first, each opening its answer again", async () => {

@@ -239,6 +239,9 @@ function expectConsistentFamilies(products: Product[]): void {
       expect(product.options).toBeNull();
       expect(product.prices?.time_based_prices).toBeInstanceOf(Array);
       expect(product.deleted).toBe(parent?.deleted);
+    } else if (product.type === "linked") {
+      // A linked child (a deposit) names the product it is sold with.
+      expect(ids.get(product.parent ?? "")?.type).toBe("linked_product");
     } else {
       expect(product.parent).toBeNull();
     }

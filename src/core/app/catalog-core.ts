@@ -16,7 +16,10 @@ import type {
   ProductFamily,
   StoredFamily,
 } from "../../shared/catalog/lookup-answer.ts";
+import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
+import { saleReferences } from "../../shared/catalog/sale-links.ts";
+import { saleOf } from "../../shared/catalog/sale-rule.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
 import {
@@ -27,7 +30,7 @@ import {
 } from "../catalog/catalog-file-guard.ts";
 import { lastSetAside } from "../catalog/catalog-health.ts";
 import { removeCatalogFile } from "../catalog/catalog-removal.ts";
-import { catalogFileFor } from "../catalog/catalog-store.ts";
+import { type CatalogStore, catalogFileFor } from "../catalog/catalog-store.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { ImageShelf, ImageShelfRun } from "../images/image-shelf.ts";
 import type { ServiceTime } from "../session/service-time.ts";
@@ -89,12 +92,15 @@ export function createCatalogCore(deps: {
   const clock = deps.time.now;
   const zones = { given: deps.timeZone, system: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const priceSettings = async () => (await deps.prices?.()) ?? defaultSettings.prices;
-  /** The settings, with the currency and time zone of the till's branch where they leave them open. */
-  async function tillPrices() {
+  /**
+   * The till's prices at `at`: the settings, with the currency and time zone of the till's branch
+   * where they leave them open.
+   */
+  async function priceContext(at: number): Promise<PriceContext> {
     const settings = await priceSettings();
     const { branch } = settings;
     const listed = branch === null ? null : await opened?.catalog.read((store) => store.branchInfo(branch));
-    return tillPricing(settings, listed ?? null, zones);
+    return { ...tillPricing(settings, listed ?? null, zones), at };
   }
   /**
    * The family as the till answers it: this till's prices at this instant (offers start and end
@@ -102,9 +108,9 @@ export function createCatalogCore(deps: {
    */
   async function answered<F extends StoredFamily>(
     family: F,
-    at = clock(),
+    context?: PriceContext,
   ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
-    const prices = familyPrices(family, { ...(await tillPrices()), at });
+    const prices = familyPrices(family, context ?? (await priceContext(clock())));
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
     return { ...family, prices, pictures: deps.images.pictures(members.map((member) => member.id)) };
   }
@@ -167,19 +173,24 @@ export function createCatalogCore(deps: {
       const { catalog } = await requireCatalog();
       const at = clock();
       const code = readScan(input, deps.scanOptions?.(), new Date(at));
-      const match = await catalog.read(async (store) => {
-        for (const key of code.searchKeys) {
-          const byCode = await store.lookupCode(key);
-          if (byCode !== null) return byCode;
-        }
-        return store.lookupIdentifier(code.normalised);
+      const found = await catalog.read(async (store) => {
+        const match = await matchOf(store, code);
+        // Only a product that names others (a deposit, a bundle's parts) costs a further read.
+        const named = match === null ? [] : await store.productsByIds(saleReferences(match.product));
+        return match === null ? null : { match, named };
       });
-      if (match === null) {
-        return { query: input, code, match: null, price: null, label: null, reason: noMatchReason(code) };
+      if (found === null) {
+        const reason = noMatchReason(code);
+        return { query: input, code, match: null, price: null, sale: null, label: null, reason };
       }
-      const withPrices = await answered(match, at);
+      const { match, named } = found;
+      const context = await priceContext(at);
+      const withPrices = await answered(match, context);
       const price = withPrices.prices[match.product.id] ?? null;
-      return { query: input, code, match: withPrices, price, label: labelCharge(code, price), reason: null };
+      const byId = new Map(named.map((product) => [product.id, product]));
+      const sale = saleOf(match.product, price, { byId, children: match.variants }, context);
+      const label = labelCharge(code, price);
+      return { query: input, code, match: withPrices, price, sale, label, reason: null };
     },
 
     async search(text, limit = 20) {
@@ -289,6 +300,15 @@ const readOnlyProblem = {
   message:
     "The catalog's disk or folder cannot be written: lookups and search answer from the catalog as it is, but it cannot sync until the disk can be written again.",
 } as const;
+
+/** Codes first, then the typed SKU or custom id. */
+async function matchOf(store: CatalogStore, code: ScanReading) {
+  for (const key of code.searchKeys) {
+    const byCode = await store.lookupCode(key);
+    if (byCode !== null) return byCode;
+  }
+  return store.lookupIdentifier(code.normalised);
+}
 
 /** A problem with the code itself explains the miss better than "unknown". */
 function noMatchReason(code: ScanReading): NonNullable<LookupAnswer["reason"]> {

@@ -24,6 +24,8 @@ export interface CatalogLookup {
   lookupIdentifier(text: string): StoredMatch | null;
   /** A live product by its id, with its variant family; null when the catalog does not hold it. */
   productById(id: string): StoredFamily | null;
+  /** The live products among these ids, alone (no family): what a product names beside itself. */
+  productsByIds(ids: readonly string[]): Product[];
   /**
    * Live products a code (already a catalogKey) names, best first: an active one before an inactive
    * one, then the most recently updated. A code from a parent's children summary names the child, or
@@ -93,6 +95,9 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
     productById(id) {
       const row = liveById.get(id);
       return row === undefined ? null : family(row);
+    },
+    productsByIds(ids) {
+      return ids.map((id) => liveById.get(id)).flatMap((row) => (row === undefined ? [] : [decode(row)]));
     },
   };
 }

@@ -41,6 +41,8 @@ export interface CatalogStore {
   lookupIdentifier(text: string): Promise<StoredMatch | null>;
   /** A live product by id, with its parent and variants. */
   productById(id: string): Promise<StoredFamily | null>;
+  /** The live products among these ids, without their families. */
+  productsByIds(ids: readonly string[]): Promise<Product[]>;
   search(text: string, limit: number): Promise<Product[]>;
   /** The branches the service lists and those branch prices name, by number, then most products. */
   branches(): Promise<BranchCount[]>;
@@ -126,6 +128,7 @@ export async function openCatalogStore(
     lookupCode: guard(async (code: string) => lookup.lookupCode(code)),
     lookupIdentifier: guard(async (text: string) => lookup.lookupIdentifier(text)),
     productById: guard(async (id: string) => lookup.productById(id)),
+    productsByIds: guard(async (ids: readonly string[]) => lookup.productsByIds(ids)),
     search: guard(async (text: string, limit: number) => (await searching())(text, limit)),
     branches: guard(async () => listingBranches()()),
     branchInfo: guard(async (id: string) => listedBranches.byId(id)),

@@ -13,6 +13,7 @@ import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
 import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { ProductView } from "./product/product-view.tsx";
+import { tillPrice } from "./product/till-price.ts";
 import type { CatalogFreshness } from "./scan/result-card.tsx";
 import { ScanScreen } from "./scan/scan-screen.tsx";
 import { createScanSound } from "./scan/scan-sound.ts";
@@ -109,6 +110,9 @@ function Screens({ shell }: CatalogAppProps) {
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
+  const tillPrices = settings?.prices ?? defaultSettings.prices;
+  const clockOffsetMs = status?.clockOffsetMs ?? null;
+  const rowPrice = useMemo(() => tillPrice(tillPrices, clockOffsetMs), [tillPrices, clockOffsetMs]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
   const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
 
@@ -205,6 +209,7 @@ function Screens({ shell }: CatalogAppProps) {
             key={searchStart.count}
             initialText={searchStart.text}
             search={search}
+            priceOf={rowPrice}
             onOpen={(product) => void open(product)}
           />
         </div>

@@ -12,6 +12,7 @@ import {
 import { labelChargeSchema } from "./label-charge.ts";
 import { resolvedPriceSchema } from "./price-rule.ts";
 import { productPicturesSchema } from "./product-pictures.ts";
+import { saleSchema } from "./sale-rule.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -89,6 +90,8 @@ export const lookupAnswerSchema = z.object({
    * when nothing matched or it has no price in the till's currency.
    */
   price: resolvedPriceSchema.nullable(),
+  /** How the product found is sold (sale-rule.ts); null when nothing matched. */
+  sale: saleSchema.nullable(),
   /** For a label with a value inside and a product found: the amount to charge; else null. */
   label: labelChargeSchema.nullable(),
   /** Why nothing matched, in words a cashier can act on; null when something did. */

@@ -26,6 +26,17 @@ describe("status bar", () => {
     expect(onSync).toHaveBeenCalled();
   });
 
+  it("names the till's branch, whose prices it charges, in both languages; nothing without one", () => {
+    const berlin = status({ prices: { branch: "berlin-mitte", currency: null } });
+    const english = show({ status: berlin });
+    expect(english.bar.querySelector(".branch")?.textContent).toBe("Branch berlin-mitte");
+    english.unmount();
+    const german = show({ status: berlin }, "de");
+    expect(german.bar.querySelector(".branch")?.textContent).toBe("Filiale berlin-mitte");
+    german.unmount();
+    expect(show({}).bar.querySelector(".branch")).toBeNull();
+  });
+
   it("shows the pictures held offline, their download's progress, and when some could not be had", () => {
     const images = status().images;
     const held = show({ status: status({ images: { ...images, cached: 120, wanted: 130 } }) });

@@ -9,6 +9,7 @@ import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
 import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
+import { saleOf } from "../../../src/shared/catalog/sale-rule.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
 let stamp = 1_700_000_000_000;
@@ -131,11 +132,21 @@ export function answerFor(
     if (found) {
       const match = matchOf(found, products, prices);
       const price = match.prices[found.id] ?? null;
-      return { query: code, code: reading, match, price, label: labelCharge(reading, price), reason: null };
+      const held = { byId: new Map(products.map((item) => [item.id, item])), children: products };
+      const sale = saleOf(found, price, held, prices);
+      return {
+        query: code,
+        code: reading,
+        match,
+        price,
+        sale,
+        label: labelCharge(reading, price),
+        reason: null,
+      };
     }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, price: null, label: null, reason };
+  return { query: code, code: reading, match: null, price: null, sale: null, label: null, reason };
 }
 
 export function matchOf(

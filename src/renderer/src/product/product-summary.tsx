@@ -27,6 +27,8 @@ export function ProductSummary(props: {
   headingLevel?: 2 | 3;
   /** Shown beside the name and price (the result card's ProductPicture). */
   picture?: ReactNode;
+  /** Said first, under the name: how the product is sold (the result card's SaleNotes). */
+  notice?: ReactNode;
 }) {
   const { t, money } = useI18n();
   const { product, parent = null } = props;
@@ -45,6 +47,7 @@ export function ProductSummary(props: {
           {product.name}
         </Heading>
         {parent && <p className="product-parent">{t("result.variantOf", { name: parent.name })}</p>}
+        {props.notice}
         {!product.active && (
           <p className="warning" role="note">
             {t("result.inactive")}

@@ -10,6 +10,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { familyPictureAddress, ProductPicture } from "../product/product-picture.tsx";
 import { ProductSummary } from "../product/product-summary.tsx";
 import { VariantMatrix } from "../product/variant-matrix.tsx";
+import { SaleNotes } from "./sale-notes.tsx";
 import { ScanDetails } from "./scan-details.tsx";
 
 /** How far the local catalog can be trusted when a code is not in it. */
@@ -48,9 +49,11 @@ export const ResultCard = memo(function ResultCard(props: ResultCardProps) {
 
 function FoundResult(props: { answer: LookupAnswer; pictureAddress?: (hash: string) => string }) {
   const { t } = useI18n();
-  const { match, label, price } = props.answer;
+  const { match, label, price, sale } = props.answer;
   if (!match) return null;
-  const { product, parent, variants } = match;
+  const { product, parent } = match;
+  // A linked child (a deposit) shares the parent column with variants: it is shown with the sale.
+  const variants = match.variants.filter((member) => member.type !== "linked");
   const address = familyPictureAddress(match, props.pictureAddress);
   return (
     <>
@@ -60,6 +63,7 @@ function FoundResult(props: { answer: LookupAnswer; pictureAddress?: (hash: stri
         price={price}
         headingId="result-heading"
         picture={<ProductPicture address={address} alt={product.name} />}
+        notice={sale && <SaleNotes sale={sale} price={price} />}
       />
       {match.matchedBy !== "code" && (
         <p className="matched-by">{t(match.matchedBy === "sku" ? "result.bySku" : "result.byCustomId")}</p>

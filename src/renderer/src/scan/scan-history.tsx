@@ -53,7 +53,13 @@ function EntryText({ entry, i18n }: { entry: ScanEntry; i18n: I18n }) {
         ? errorText(outcome.error, t)
         : null;
   const price =
-    outcome.kind === "found" && outcome.price ? money(outcome.price.amount, outcome.price.currency) : "";
+    outcome.kind !== "found"
+      ? ""
+      : outcome.askPrice
+        ? t("history.enterPrice")
+        : outcome.price
+          ? money(outcome.price.amount, outcome.price.currency)
+          : "";
   return (
     <>
       <span className="history-name">{what}</span>

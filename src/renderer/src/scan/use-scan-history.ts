@@ -9,8 +9,11 @@ import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 export const historyLength = 20;
 
 export type ScanOutcome =
-  /** The price is what the till charges: a scale label's line total, else the product's gross. */
-  | { kind: "found"; name: string; price: Money | null }
+  /**
+   * The price is what the till charges: a scale label's line total, else the product's gross; none
+   * where the cashier enters the price (`askPrice`), so a stored 0.00 never looks final.
+   */
+  | { kind: "found"; name: string; price: Money | null; askPrice?: boolean }
   | { kind: "not-found"; reason: NonNullable<LookupAnswer["reason"]>["kind"] }
   | { kind: "failed"; error: IpcError };
 
@@ -29,7 +32,13 @@ export function outcomeOf(result: IpcResult<LookupAnswer>): ScanOutcome {
   if (match === null) return { kind: "not-found", reason: reason?.kind ?? "unknown-code" };
   const gross = price?.amount.gross ?? null;
   const listed = price === null || gross === null ? null : { amount: gross, currency: price.currency };
-  return { kind: "found", name: match.product.name, price: label?.charge ?? listed };
+  const askPrice = result.value.sale?.askPrice === true && label === null;
+  return {
+    kind: "found",
+    name: match.product.name,
+    price: askPrice ? null : (label?.charge ?? listed),
+    askPrice,
+  };
 }
 
 /** The list with one more scan in front, the oldest beyond the limit dropped. */

@@ -5,11 +5,13 @@ import type { Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { useI18n } from "../i18n/i18n.tsx";
-import { shownPrice } from "../product/product-price.ts";
+import { type ShownPrice, shownPrice } from "../product/product-price.ts";
 import { scrollToShow, visibleRows } from "./visible-rows.ts";
 
 export interface SearchPanelProps {
   search: (text: string) => Promise<IpcResult<Product[]>>;
+  /** The price a row shows: the till's (product/till-price.ts); the first default price without it. */
+  priceOf?: (product: Product) => ShownPrice | null;
   onOpen: (product: Product) => void;
   initialText?: string;
   debounceMs?: number;
@@ -138,7 +140,7 @@ export function SearchPanel(props: SearchPanelProps) {
           {indices.map((index) => {
             const product = results?.[index];
             if (!product) return null;
-            const price = shownPrice(product);
+            const price = (props.priceOf ?? shownPrice)(product);
             return (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys for the list
               <div

@@ -86,6 +86,9 @@ function StatusItems(props: StatusBarProps) {
           )}
         </span>
       )}
+      {status?.prices.branch && (
+        <span className="branch">{t("status.branch", { branch: status.prices.branch })}</span>
+      )}
       {running && <SyncProgressView progress={progress} />}
       {status?.waiting && <WaitingView wait={status.waiting} t={t} />}
       {status && <PicturesView images={status.images} />}

@@ -1,0 +1,326 @@
+// The demo catalog's products that are sold in a particular way, so the till has each case to show:
+// drinks with a deposit (named by id, by an entry with a quantity, embedded whole, and as a `linked`
+// child), bundles of two to four parts (one naming a product the catalog lacks), prices entered at
+// the till, products not for sale and products needing a serial number. Every record has the shape
+// the upstream's own product schema allows. They come last in the catalog, after the stock
+// (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too.
+import type { Product } from "../shared/api/product.ts";
+import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { createRandom, type Random } from "./seeded-random.ts";
+import { timestamp } from "./timestamp.ts";
+
+/** A catalog smaller than this has no room for the cases: it is all stock, as before. */
+const FEWEST_PRODUCTS = 50;
+
+/** How a case is sold, beside its name and price; keys are the record's own. */
+type SaleFields = Partial<Pick<Product, "sellable" | "configuration" | "serial_number_input_required">>;
+
+interface CaseSpec {
+  key: string;
+  name: string;
+  type: string;
+  /** Gross shelf price in cents; 0 for a price entered at the till. */
+  cents: number;
+  vat: 19 | 7;
+  fields?: SaleFields;
+  /** Whether it carries a barcode of its own (a deposit child has none). */
+  scanned?: boolean;
+  /** Parts of a bundle and linked items, by the keys of other cases. */
+  components?: [key: string, quantity: number][];
+  linked?: (ids: Ids) => unknown[];
+  /** For a `linked` child: the case it is sold with. */
+  parent?: string;
+  /** How many questions the till asks at sale. */
+  questions?: number;
+}
+type Ids = Record<string, string>;
+
+const askPrice = (zeroAllowed: boolean) => ({
+  pricing: { request_input: true, zero_input_allowed: zeroAllowed },
+});
+
+const cases: CaseSpec[] = [
+  { key: "deposit", name: "Pfand Einweg 0,25 €", type: "product", cents: 25, vat: 19 },
+  { key: "glassDeposit", name: "Pfand Mehrweg 0,15 €", type: "product", cents: 15, vat: 19 },
+  { key: "crateDeposit", name: "Pfand Kasten 20 × 0,5 l", type: "product", cents: 342, vat: 19 },
+  {
+    key: "cola",
+    name: "Cola 0,5 l Einweg",
+    type: "linked_product",
+    cents: 129,
+    vat: 19,
+    linked: (ids) => [ids.deposit],
+  },
+  {
+    key: "beerCrate",
+    name: "Pils Kasten 20 × 0,5 l",
+    type: "linked_product",
+    cents: 1599,
+    vat: 19,
+    linked: (ids) => [{ product: ids.crateDeposit, quantity: 1 }],
+  },
+  {
+    key: "juice",
+    name: "Orangensaft 1 l Mehrweg",
+    type: "linked_product",
+    cents: 249,
+    vat: 7,
+    linked: (ids) => [embeddedDeposit(ids.glassDeposit as string)],
+  },
+  { key: "appleJuice", name: "Apfelsaft naturtrüb 1 l Mehrweg", type: "linked_product", cents: 199, vat: 7 },
+  {
+    key: "appleJuiceDeposit",
+    name: "Pfand Mehrweg 0,15 € (Apfelsaft)",
+    type: "linked",
+    cents: 15,
+    vat: 19,
+    scanned: false,
+    parent: "appleJuice",
+  },
+  { key: "coffee", name: "Kaffee ganze Bohne 500 g", type: "product", cents: 899, vat: 7 },
+  { key: "mug", name: "Kaffeebecher Steingut", type: "product", cents: 649, vat: 19 },
+  { key: "chocolate", name: "Schokolade Zartbitter 100 g", type: "product", cents: 149, vat: 7 },
+  { key: "card", name: "Grußkarte Geburtstag", type: "product", cents: 249, vat: 19 },
+  {
+    key: "giftBox",
+    name: "Geschenkbox Kaffee & Becher",
+    type: "composed_product",
+    cents: 1999,
+    vat: 19,
+    components: [
+      ["coffee", 1],
+      ["mug", 2],
+    ],
+  },
+  {
+    key: "picnic",
+    name: "Picknickset für zwei",
+    type: "composed_product",
+    cents: 1499,
+    vat: 19,
+    components: [
+      ["cola", 2],
+      ["chocolate", 2],
+      ["mug", 2],
+      ["card", 1],
+    ],
+  },
+  {
+    key: "hamper",
+    name: "Präsentkorb Feinkost",
+    type: "composed_product",
+    cents: 3999,
+    vat: 7,
+    components: [
+      ["coffee", 1],
+      ["missing", 1],
+      ["chocolate", 3],
+    ],
+  },
+  {
+    key: "voucher",
+    name: "Geschenkgutschein, Betrag frei",
+    type: "voucher",
+    cents: 0,
+    vat: 19,
+    fields: { configuration: askPrice(false) },
+  },
+  {
+    key: "looseFruit",
+    name: "Obst lose, ohne Etikett",
+    type: "product",
+    cents: 299,
+    vat: 7,
+    fields: { configuration: askPrice(false) },
+  },
+  {
+    key: "repair",
+    name: "Reparatur-Service Fahrrad",
+    type: "product",
+    cents: 499,
+    vat: 19,
+    fields: { configuration: askPrice(true) },
+    questions: 1,
+  },
+  {
+    key: "display",
+    name: "Schaufensterdekoration Tanne",
+    type: "product",
+    cents: 1999,
+    vat: 19,
+    fields: { sellable: false },
+  },
+  {
+    key: "recalled",
+    name: "Babybrei Karotte 190 g (Rückruf)",
+    type: "product",
+    cents: 129,
+    vat: 7,
+    fields: { sellable: false },
+  },
+  {
+    key: "headphones",
+    name: "Kopfhörer Bluetooth",
+    type: "product",
+    cents: 5999,
+    vat: 19,
+    fields: { serial_number_input_required: true },
+  },
+  {
+    key: "drill",
+    name: "Akkuschrauber 18 V",
+    type: "product",
+    cents: 8999,
+    vat: 19,
+    fields: { serial_number_input_required: true },
+  },
+];
+
+/** The barcode each scanned case carries: EAN-13 from 640, a range no stock record uses. */
+export function demoSaleCode(key: string): string {
+  const index = cases.findIndex((spec) => spec.key === key);
+  if (index < 0) throw new RangeError(`no demo sale case ${key}`);
+  return withCheckDigit(`640000000${String(index).padStart(3, "0")}`);
+}
+
+/** How many of a catalog's records are sale cases. */
+export function demoSaleCaseCount(count: number): number {
+  return count < FEWEST_PRODUCTS ? 0 : cases.length;
+}
+
+/** The stock followed by the cases, the stock's linked products given their deposit. */
+export function withDemoSaleCases(
+  stock: Product[],
+  options: { count: number; seed: number; accountId: string; now: number },
+): Product[] {
+  if (demoSaleCaseCount(options.count) === 0) return stock;
+  // A stream of its own: the stock's records stay what they were.
+  const random = createRandom(options.seed ^ 0x5a1e5);
+  const ids: Ids = Object.fromEntries(
+    [...cases.map((spec) => spec.key), "missing"].map((key) => [key, random.uuid()]),
+  );
+  for (const product of stock) {
+    if (product.type === "linked_product" && product.linked_products === null)
+      product.linked_products = [ids.deposit];
+  }
+  const records = cases.map((spec, index) => caseRecord(spec, { ids, random }, options, index));
+  return [...stock, ...records];
+}
+
+function caseRecord(
+  spec: CaseSpec,
+  { ids, random }: { ids: Ids; random: Random },
+  options: { accountId: string; now: number },
+  index: number,
+): Product {
+  const at = timestamp(options.now - (cases.length - index) * 60_000);
+  const record: Product = {
+    ...emptyRecord,
+    id: ids[spec.key] as string,
+    custom_id: `SC-${String(index + 1).padStart(3, "0")}`,
+    created_at: at,
+    updated_at: at,
+    name: spec.name,
+    account: options.accountId,
+    insert_id: 900_000 + index,
+    barcode: spec.scanned === false ? null : demoSaleCode(spec.key),
+    prices: salePrices(spec),
+    type: spec.type,
+    sku: `SALE-${String(index + 1).padStart(3, "0")}`,
+    linked_products: spec.linked?.(ids) ?? null,
+    parent: spec.parent === undefined ? null : (ids[spec.parent] as string),
+    service_questions:
+      spec.questions === undefined ? null : Array.from({ length: spec.questions }, () => random.uuid()),
+    ...spec.fields,
+  };
+  if (spec.components)
+    record.components = spec.components.map(([key, quantity]) => ({ product: ids[key], quantity }));
+  return record;
+}
+
+/** The deposit as a whole record inside the drink's list, as the service may embed it. */
+function embeddedDeposit(id: string) {
+  return { id, name: "Pfand Mehrweg 0,15 €", type: "product", prices: salePrices({ cents: 15, vat: 19 }) };
+}
+
+function salePrices(spec: Pick<CaseSpec, "cents" | "vat">): Product["prices"] {
+  const net = Math.round((spec.cents * 100) / (100 + spec.vat)) / 100;
+  return {
+    base_prices: [],
+    branch_prices: [],
+    scaled_prices: [],
+    default_prices: [{ amount: { net, gross: spec.cents / 100 }, currency: "EUR", purchase_price: null }],
+    purchase_prices: [],
+    time_based_prices: [],
+  };
+}
+
+/** The keys every case shares, valid under the upstream's schema. */
+const emptyRecord = {
+  custom_ids: null,
+  metadata: null,
+  summary: null,
+  description: null,
+  tax: null,
+  vat_class: null,
+  category: null,
+  brand: null,
+  condition: null,
+  images: { "1x": null },
+  manufacturer: null,
+  produced_at: null,
+  purchased_at: null,
+  released_at: null,
+  similar_to: null,
+  related_to: null,
+  audiences: null,
+  keywords: null,
+  categories: null,
+  tags: null,
+  codes: null,
+  barcodes: null,
+  active: true,
+  deleted: false,
+  product_group: null,
+  supplier: null,
+  attributes: null,
+  stock_minimum: null,
+  stock_maximum: null,
+  reorder_point: null,
+  reorder_qty: null,
+  stockable: true,
+  stock_mode: "simple",
+  stock_configuration_location: null,
+  taxes_options: null,
+  parent: null,
+  children: null,
+  season: null,
+  seasons: null,
+  delegated_to: null,
+  delegated_from: null,
+  delegatable_to: null,
+  delegatable: false,
+  external_reference_id: null,
+  external_ids: null,
+  client_id: null,
+  default_tile_color: null,
+  discountable: true,
+  linkable: false,
+  locations: null,
+  is_service: false,
+  service_questions: null,
+  service_question_groups: null,
+  configuration: null,
+  loyalty_values: null,
+  manufacturers: null,
+  warranty_notice: null,
+  refund_policy: null,
+  disclaimer: null,
+  policy: null,
+  online: false,
+  shipping_required: true,
+  custom_properties: null,
+  options: null,
+  sellable: true,
+  serial_number_input_required: false,
+} as const;
