@@ -322,5 +322,6 @@ const emptyRecord = {
   custom_properties: null,
   options: null,
   sellable: true,
+  purchasable: true,
   serial_number_input_required: false,
 } as const;
