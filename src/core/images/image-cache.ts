@@ -312,10 +312,7 @@ export function openImageCache(deps: {
     },
     pictures(productIds) {
       const pictures: ProductPictures = {};
-      for (const id of productIds) {
-        const hash = store.pictureOf(id);
-        if (hash !== null) pictures[id] = hash;
-      }
+      for (const { id, hash } of store.picturesOf(productIds)) pictures[id] = hash;
       return pictures;
     },
     fileOf(hash) {
