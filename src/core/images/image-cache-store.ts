@@ -27,6 +27,13 @@ export interface WantedRow {
   waiting: boolean;
 }
 
+/** A wanted picture now in the cache under `hash`. */
+export interface FetchedPicture {
+  row: Pick<WantedRow, "productId" | "sizeKey" | "url">;
+  hash: string;
+  bytes: number;
+}
+
 export interface ImageCacheCounts {
   /** Products with a picture in the cache. */
   cached: number;
@@ -151,7 +158,8 @@ function storeOver(db: Database) {
   const dropFile = db.prepare<[string]>("DELETE FROM files WHERE hash = ?");
   const fileBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
   const isFile = db.prepare<[string]>("SELECT 1 FROM files WHERE hash = ?").pluck();
-  const fileHashes = db.prepare<[], string>("SELECT hash FROM files").pluck();
+  const fileSizes = db.prepare<[], { hash: string; bytes: number }>("SELECT hash, bytes FROM files");
+  const unsetHash = db.prepare<[string]>("UPDATE wanted SET hash = NULL WHERE hash = ?");
   const counts = db.prepare<[], ImageCacheCounts>(`
     SELECT
       (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
@@ -217,12 +225,13 @@ function storeOver(db: Database) {
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
-    fetched: db.transaction(
-      (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => {
+    /** Downloaded pictures whose files are written: recorded in one transaction, one commit a batch. */
+    fetched: db.transaction((pictures: readonly FetchedPicture[]) => {
+      for (const { row, hash, bytes } of pictures) {
         addFile.run(hash, bytes);
         setFetched.run({ ...row, hash, bytes });
-      },
-    ) as (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => void,
+      }
+    }) as (pictures: readonly FetchedPicture[]) => void,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
@@ -240,7 +249,15 @@ function storeOver(db: Database) {
     }) as () => string[],
     fileBytes: () => fileBytes.get() as number,
     hasFile: (hash: string) => isFile.get(hash) !== undefined,
-    fileHashes: () => fileHashes.all(),
+    /** The recorded files' sizes, by hash. */
+    fileSizes: () => new Map(fileSizes.all().map((row) => [row.hash, row.bytes])),
+    /** Files found damaged: forgotten, so the pictures they held are fetched again. */
+    forgetFiles: db.transaction((hashes: readonly string[]) => {
+      for (const hash of hashes) {
+        unsetHash.run(hash);
+        dropFile.run(hash);
+      }
+    }) as (hashes: readonly string[]) => void,
     counts: () => counts.get() as ImageCacheCounts,
     /** Of these products, each one's cached picture that serves the screen, else any cached size. */
     picturesOf: (productIds: readonly string[]) =>

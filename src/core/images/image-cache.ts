@@ -3,6 +3,7 @@
 // size cap that favours the most recently changed products. A product whose URL changed gets its new
 // picture; a picture no live product names any more is deleted. The run yields between small steps,
 // so lookups answered on the same thread never wait long for it.
+import { statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -16,8 +17,10 @@ import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { openCatalogPictureReads } from "./catalog-picture-reads.ts";
 import { openImageCacheStore, type PlannedProduct, type WantedRow } from "./image-cache-store.ts";
-import { downloadImage, type ImageDownload, type ImageProblem, partialPrefix } from "./image-download.ts";
+import { downloadImage, type ImageDownload, type ImageProblem } from "./image-download.ts";
 import { imageSourcesOf } from "./image-urls.ts";
+import { pictureBatch } from "./picture-batch.ts";
+import { partialPrefix } from "./picture-files.ts";
 
 export interface ImageRunOptions {
   /** The catalog the pictures are planned from. */
@@ -96,14 +99,24 @@ export function openImageCache(deps: {
     summary.deleted += hashes.length;
   }
 
-  /** What an interrupted run left: temporary files, and files the store never recorded. */
+  /**
+   * What an interrupted run or a power cut left: temporary files, files the store never recorded,
+   * and recorded files of another size (written without a flush a picture, picture-files.ts): those
+   * are forgotten and fetched again.
+   */
   async function sweep(): Promise<void> {
-    const known = new Set(store.fileHashes());
+    const sizes = store.fileSizes();
+    const stray: string[] = [];
+    const cutShort: string[] = [];
     for (const name of await readdir(folder)) {
-      if (name.startsWith(partialPrefix) || (isImageHash(name) && !known.has(name))) {
-        await rm(join(folder, name), { force: true });
-      }
+      const bytes = sizes.get(name);
+      if (bytes === undefined) {
+        if (name.startsWith(partialPrefix) || isImageHash(name)) stray.push(name);
+      } else if (sizeOnDisk(join(folder, name)) !== bytes) cutShort.push(name);
     }
+    // Forgotten before they go: the store never names a file that is not there.
+    store.forgetFiles(cutShort);
+    for (const name of [...stray, ...cutShort]) await rm(join(folder, name), { force: true });
   }
 
   /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
@@ -174,6 +187,7 @@ export function openImageCache(deps: {
     let diskBytes = store.fileBytes();
     let tail = rows.length - 1;
     let full = false;
+    const batch = pictureBatch(folder, store);
     // Without a token (signed out, session ended) pictures that need none still download.
     const auth = (await options.auth?.().catch(() => null)) ?? null;
     summary.toFetch = rows.filter((row) => row.hash === null && !row.waiting).length;
@@ -183,6 +197,8 @@ export function openImageCache(deps: {
 
     /** Evicts the lowest-priority cached pictures below `position` until the folder fits the cap. */
     const makeRoom = async (position: number) => {
+      // What the store counts must include the pictures still in the batch.
+      if (diskBytes > cap) await batch.flush();
       for (; diskBytes > cap && tail > position; tail--) {
         const row = rows[tail] as WantedRow;
         if (row.hash === null || held.has(row.hash)) continue;
@@ -202,8 +218,12 @@ export function openImageCache(deps: {
           recordFailure(row, outcome.problem, summary);
           return;
         }
-        const known = store.hasFile(outcome.hash);
-        store.fetched(row, outcome.hash, outcome.bytes);
+        const known = batch.has(outcome.hash);
+        const { productId, sizeKey, url } = row;
+        await batch.add(
+          { row: { productId, sizeKey, url }, hash: outcome.hash, bytes: outcome.bytes },
+          outcome.body,
+        );
         [row.hash, row.bytes] = [outcome.hash, outcome.bytes];
         summary.fetched += 1;
         summary.downloadedBytes += outcome.bytes;
@@ -213,6 +233,8 @@ export function openImageCache(deps: {
       if (full || heldBytes + (row.bytes ?? 0) > cap) {
         // Newer pictures fill the cap: this one and every older one stay out.
         full = true;
+        // Recorded before it is evicted, or the batch would record it again afterwards.
+        await batch.flush();
         store.evict(row);
         row.hash = null;
         await release(summary);
@@ -252,6 +274,7 @@ export function openImageCache(deps: {
       }
     }
     while (queue.length > 0) await settleFirst();
+    await batch.flush();
     summary.capReached = full;
     options.signal?.throwIfAborted();
   }
@@ -263,7 +286,6 @@ export function openImageCache(deps: {
   ): Promise<ImageDownload> {
     return downloadImage({
       url: row.url,
-      directory: folder,
       fetch: deps.fetch,
       auth,
       deadlines: options.deadlines ?? defaultImageDeadlines,
@@ -320,6 +342,15 @@ export function openImageCache(deps: {
     },
     close: () => store.close(),
   };
+}
+
+/** A file's size, or -1 when it cannot be read. Synchronous: the run has its thread to itself. */
+function sizeOnDisk(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return -1;
+  }
 }
 
 function retryDelay(failures: number): number {
