@@ -19,6 +19,7 @@ import { wireCatalog } from "./catalog-wiring.ts";
 import { createConnectivity } from "./connectivity.ts";
 import { explainMiss, formatInstant, freshnessOf } from "./freshness.ts";
 import { createPictureRuns } from "./picture-runs.ts";
+import { scanGate } from "../workers/scan-gate.ts";
 import { inProcessSyncRunner, workerSyncRunner } from "./sync-runner.ts";
 import { createSyncRuns } from "./sync-runs.ts";
 import { createSyncSchedule, noSchedule } from "./sync-schedule.ts";
@@ -43,6 +44,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     deadlines: { ...deadlinesOf(settings.requestTimeouts), ...options.client?.deadlines },
     retry: options.client?.retry,
   });
+  // Scans first: the workers pause while this thread answers one (workers/scan-gate.ts).
+  const scans = scanGate();
   const {
     session,
     core,
@@ -58,6 +61,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     prices: () => settings.prices,
     images: () => settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
+    scanGate: scans.buffer,
   });
   const events = createEventHub(fault);
   const connectivity = createConnectivity({
@@ -94,6 +98,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
             client: clientOptions,
             stallMs: () => settings.syncStallMinutes * minuteMs,
             onFault: (detail) => fault("sync worker", detail),
+            scanGate: scans.buffer,
           }),
     pageSize: () => settings.pageSize,
     onStart() {
@@ -276,7 +281,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     cancelSync: async () => syncs.cancel(),
 
     async lookup({ code }) {
-      const answer = await core.lookup(code);
+      const answer = await scans.scanning(() => core.lookup(code));
       if (answer.reason?.kind !== "unknown-code") return answer;
       const facts = known ?? (await core.status());
       return explainMiss(answer, {

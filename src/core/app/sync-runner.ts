@@ -46,6 +46,8 @@ export interface WorkerSyncRunnerDeps {
   /** A worker silent for this long is stuck, and stopped. */
   stallMs: () => number;
   onFault: (detail: string) => void;
+  /** The count of scans being answered, shared with the worker (workers/scan-gate.ts). */
+  scanGate?: SharedArrayBuffer;
 }
 
 export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
@@ -69,6 +71,7 @@ export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
         pageSize,
         client: deps.client(),
         clockOffsetMs: deps.serviceTime.now() - Date.now(),
+        scanGate: deps.scanGate,
       },
       token: tokenFor,
       onProgress,

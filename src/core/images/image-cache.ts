@@ -33,6 +33,8 @@ export interface ImageRunOptions {
   deadlines?: { firstByteMs: number; wholeAnswerMs: number };
   signal?: AbortSignal;
   onProgress?: (progress: ImageRunProgress) => void;
+  /** Waits while the till answers a scan (workers/scan-gate.ts): called between two short steps. */
+  yieldToScans?: () => Promise<void>;
 }
 
 export interface ImageRunProgress {
@@ -72,7 +74,7 @@ const retryBaseMs = 10 * 60_000;
 const retryMaxMs = 24 * 3_600_000;
 const maxFailures = 5;
 /** Products planned between two yields to the event loop. */
-const planBatch = 200;
+const planBatch = 50;
 const defaultImageDeadlines = { firstByteMs: 30_000, wholeAnswerMs: 60_000 };
 
 export function imageFolderOf(dataDir: string): string {
@@ -120,7 +122,7 @@ export function openImageCache(deps: {
   }
 
   /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
-  async function plan(catalogFile: string, signal?: AbortSignal): Promise<void> {
+  async function plan({ catalogFile, signal, yieldToScans }: ImageRunOptions): Promise<void> {
     if (store.run().catalog !== catalogFile) {
       store.forgetAll();
       store.setCatalog(catalogFile);
@@ -137,7 +139,7 @@ export function openImageCache(deps: {
         if (batch.length < planBatch) continue;
         store.plan(batch);
         batch = [];
-        await nextTurn();
+        await (yieldToScans?.() ?? nextTurn());
         signal?.throwIfAborted();
       }
       store.plan(batch);
@@ -158,7 +160,7 @@ export function openImageCache(deps: {
     };
     try {
       await sweep();
-      await plan(options.catalogFile, options.signal);
+      await plan(options);
       const rows = store.ordered(deps.clock());
       if (options.download) await fetchWithinCap(rows, options, summary);
       summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
@@ -263,6 +265,7 @@ export function openImageCache(deps: {
         full = true;
         break;
       }
+      if (wanted) await options.yieldToScans?.();
       const download = wanted ? fetchPicture(row, options, auth) : null;
       // A disk failure surfaces when its turn is settled; until then it must not count as unhandled.
       download?.catch(() => undefined);

@@ -1,0 +1,40 @@
+// Scans first: the main thread counts the lookups it is answering in memory shared with the sync and
+// picture workers, and those pause between two short batches of their work while the count is not
+// zero. On a till of two cores, a worker that keeps its core while a scan waits for one costs the
+// cashier the scan's latency (docs/benchmarks.md); a paused worker hands its core over.
+//
+// A pause is bounded: a scanner held down, or a host scanning without end, slows the background
+// work but never stops it.
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** The longest one pause lasts; the work goes on for a batch, then pauses again if scans still wait. */
+const longestPauseMs = 50;
+
+export interface ScanGate {
+  /** The shared count, for a worker's job: shared, not copied, when posted. */
+  readonly buffer: SharedArrayBuffer;
+  /** Runs a scan's work with the count raised. */
+  scanning<T>(work: () => Promise<T>): Promise<T>;
+  /** Resolves once no scan is being answered (at once, usually), or after the longest pause. */
+  clear(): Promise<void>;
+}
+
+export function scanGate(buffer: SharedArrayBuffer = new SharedArrayBuffer(4)): ScanGate {
+  const count = new Int32Array(buffer);
+  return {
+    buffer,
+    async scanning(work) {
+      Atomics.add(count, 0, 1);
+      try {
+        return await work();
+      } finally {
+        Atomics.sub(count, 0, 1);
+      }
+    },
+    async clear() {
+      const until = performance.now() + longestPauseMs;
+      // Looked at every millisecond: a scan takes a fraction of one, so the work resumes soon after.
+      while (Atomics.load(count, 0) !== 0 && performance.now() < until) await sleep(1);
+    },
+  };
+}
