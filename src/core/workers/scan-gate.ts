@@ -5,7 +5,15 @@
 //
 // A pause is bounded: a scanner held down, or a host scanning without end, slows the background
 // work but never stops it.
-import { setTimeout as sleep } from "node:timers/promises";
+
+/** Atomics.waitAsync (Node 22, ES2024; the project's lib names ES2023). */
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+  timeoutMs: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 /** The longest one pause lasts; the work goes on for a batch, then pauses again if scans still wait. */
 const longestPauseMs = 50;
@@ -28,13 +36,18 @@ export function scanGate(buffer: SharedArrayBuffer = new SharedArrayBuffer(4)): 
       try {
         return await work();
       } finally {
-        Atomics.sub(count, 0, 1);
+        // The last scan out wakes the workers waiting at the gate.
+        if (Atomics.sub(count, 0, 1) === 1) Atomics.notify(count, 0);
       }
     },
     async clear() {
       const until = performance.now() + longestPauseMs;
-      // Looked at every millisecond: a scan takes a fraction of one, so the work resumes soon after.
-      while (Atomics.load(count, 0) !== 0 && performance.now() < until) await sleep(1);
+      for (let seen = Atomics.load(count, 0); seen !== 0; seen = Atomics.load(count, 0)) {
+        const left = until - performance.now();
+        if (left <= 0) return;
+        const wait = waitAsync(count, 0, seen, left);
+        if (wait.async) await wait.value;
+      }
     },
   };
 }
