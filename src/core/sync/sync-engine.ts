@@ -56,10 +56,11 @@ export interface SyncOptions {
 
 export const defaultPageSize = 1000;
 /**
- * Records stored in one piece when scans come first: a few milliseconds of the writer's core, so a
- * scan that arrives meanwhile waits for no more than that (docs/benchmarks.md).
+ * Records stored in one piece when scans come first: about a fifth of a page's write, so the worker
+ * looks at the scan gate every 10-15 ms of its core. Each piece is a commit of its own: pieces of 100
+ * cost a 20k sync a tenth more CPU (docs/benchmarks.md).
  */
-const piecePerScanYield = 100;
+const piecePerScanYield = 200;
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const stored = parseSyncState(await options.store.readSyncState());

@@ -49,7 +49,7 @@ describe("a sync that lets scans go first", () => {
         yields += 1;
       },
     });
-    // Pieces of 100 records: three a full page of 250, one each for the short and empty pages.
+    // Pieces of 200 records: two a full page of 250, one each for the short and empty pages.
     expect(yields).toBeGreaterThan(summary.pages);
     expect(localProducts(dataDir, service.demo.accountId)).toEqual(
       await (await adminApi(service)).liveProducts(),
@@ -67,8 +67,8 @@ describe("a sync that lets scans go first", () => {
         pageSize: 250,
         full: true,
         yieldToScans: async () => {
-          // The third yield is before the last piece of the first page: the two before it are stored.
-          if (++yields === 3) throw new Error("stopped mid-page");
+          // The second yield is before the last piece of the first page: the one before it is stored.
+          if (++yields === 2) throw new Error("stopped mid-page");
         },
       }),
     ).rejects.toThrow("stopped mid-page");
