@@ -32,22 +32,22 @@ async function till() {
   await signInDemo(opened.session, service);
   const store = await openCatalogStore(catalogFileFor(dir.path, service.demo.accountId));
   cleanups.push(() => store.close());
-  return { store, source: sessionProductsSource(opened.session), dataDir: dir.path };
+  const source = sessionProductsSource(opened.session);
+  return {
+    dataDir: dir.path,
+    /** A full sync in pages of 250, calling `yieldToScans` before each piece. */
+    fullSync: (yieldToScans: () => Promise<void>) =>
+      runSync({ source, store, clock: Date.now, pageSize: 250, full: true, yieldToScans }),
+    resume: () => runSync({ source, store, clock: Date.now, pageSize: 250 }),
+  };
 }
 
 describe("a sync that lets scans go first", () => {
   it("yields between pieces of each page and holds the same catalog", async () => {
-    const { store, source, dataDir } = await till();
+    const { fullSync, dataDir } = await till();
     let yields = 0;
-    const summary = await runSync({
-      source,
-      store,
-      clock: Date.now,
-      pageSize: 250,
-      full: true,
-      yieldToScans: async () => {
-        yields += 1;
-      },
+    const summary = await fullSync(async () => {
+      yields += 1;
     });
     // Pieces of 200 records: two a full page of 250, one each for the short and empty pages.
     expect(yields).toBeGreaterThan(summary.pages);
@@ -57,23 +57,16 @@ describe("a sync that lets scans go first", () => {
   });
 
   it("stopped between two pieces of a page, resumes and loses nothing", async () => {
-    const { store, source, dataDir } = await till();
+    const { fullSync, resume, dataDir } = await till();
     let yields = 0;
     await expect(
-      runSync({
-        source,
-        store,
-        clock: Date.now,
-        pageSize: 250,
-        full: true,
-        yieldToScans: async () => {
-          // The second yield is before the last piece of the first page: the one before it is stored.
-          if (++yields === 2) throw new Error("stopped mid-page");
-        },
+      fullSync(async () => {
+        // The second yield is before the last piece of the first page: the one before it is stored.
+        if (++yields === 2) throw new Error("stopped mid-page");
       }),
     ).rejects.toThrow("stopped mid-page");
     expect(localProducts(dataDir, service.demo.accountId).size).toBe(200);
-    await runSync({ source, store, clock: Date.now, pageSize: 250 });
+    await resume();
     expect(localProducts(dataDir, service.demo.accountId)).toEqual(
       await (await adminApi(service)).liveProducts(),
     );
