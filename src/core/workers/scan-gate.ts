@@ -15,8 +15,13 @@ type WaitAsync = (
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
-/** The longest one pause lasts; the work goes on for a batch, then pauses again if scans still wait. */
-const longestPauseMs = 50;
+/**
+ * The longest one pause lasts, the scan's own goal: a scan that has not been answered by then waits
+ * for something else than this worker's core (a machine busy with other work), and holding the
+ * worker longer only slows the sync. With 50 ms, a full sync of 100k under a scan every 2 ms took
+ * 19-21 s instead of 7 s on a busy machine (docs/benchmarks.md).
+ */
+const longestPauseMs = 5;
 
 export interface ScanGate {
   /** The shared count, for a worker's job: shared, not copied, when posted. */
