@@ -10,6 +10,7 @@ import type { CommerceClientOptions } from "../api/commerce-client.ts";
 import { deadlinesOf } from "../api/request-deadlines.ts";
 import { systemClock } from "../service-clock.ts";
 import { observeServiceDates } from "../session/service-time.ts";
+import { scanGate } from "../workers/scan-gate.ts";
 import { initialAppState, ipcErrorOf } from "./app-state.ts";
 import type { CatalogApp, CatalogStores, OpenCatalogOptions } from "./catalog-app.ts";
 import { createEventHub } from "./catalog-events.ts";
@@ -48,6 +49,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     onWaiting: options.onWaiting,
     onChange: emitStatus,
   });
+  // Scans first: the workers pause while this thread answers one (workers/scan-gate.ts).
+  const scans = scanGate();
   const {
     session,
     core,
@@ -63,6 +66,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     prices: () => state.settings.prices,
     images: () => state.settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
+    scanGate: scans.buffer,
   });
   const events = createEventHub(fault);
   const connectivity = createConnectivity({
@@ -104,6 +108,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
             limitMs: () => limits.limitMs("sync"),
             onWaiting: limits.note,
             onFault: (detail) => fault("sync worker", detail),
+            scanGate: scans.buffer,
           }),
     pageSize: () => state.settings.pageSize,
     onStart() {
@@ -250,7 +255,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     cancelSync: async () => syncs.cancel(),
 
     async lookup({ code }) {
-      const answer = await core.lookup(code);
+      const answer = await scans.scanning(() => core.lookup(code));
       if (answer.reason?.kind !== "unknown-code") return answer;
       const facts = state.known ?? (await core.status());
       return explainMiss(answer, {

@@ -37,6 +37,8 @@ export interface CatalogWiring {
   images?: () => ImageSettings | Promise<ImageSettings>;
   /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
   imageWorker?: URL;
+  /** The count of scans being answered, shared with the picture worker (workers/scan-gate.ts). */
+  scanGate?: SharedArrayBuffer;
 }
 
 export interface WiredCatalog {
@@ -78,6 +80,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     settings: wiring.images ?? (() => defaultImageSettings),
     auth: sessionImageAuth(session),
     worker: wiring.imageWorker,
+    scanGate: wiring.scanGate,
   });
   const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices, images });
   async function close(): Promise<void> {

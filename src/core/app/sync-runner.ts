@@ -53,6 +53,8 @@ export interface WorkerSyncRunnerDeps {
   limitMs: () => number;
   onWaiting: (wait: ServiceWait | null) => void;
   onFault: (detail: string) => void;
+  /** The count of scans being answered, shared with the worker (workers/scan-gate.ts). */
+  scanGate?: SharedArrayBuffer;
 }
 
 export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
@@ -77,6 +79,7 @@ export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
         client: deps.client(),
         limitMs: deps.limitMs(),
         clockOffsetMs: deps.serviceTime.now() - Date.now(),
+        scanGate: deps.scanGate,
       },
       token: tokenFor,
       onProgress,

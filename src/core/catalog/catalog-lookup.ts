@@ -47,8 +47,8 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
     "SELECT id, parent, shape, record FROM products WHERE id = ? AND deleted = 0",
   );
   // Answered from the partial index on parent: a product without variants costs one index probe.
-  const liveVariants = db.prepare<[string], StoredRecord>(
-    "SELECT shape, record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
+  const liveVariants = db.prepare<[string], FoundRow>(
+    "SELECT id, parent, shape, record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
   );
 
   const byIdentifier = {
@@ -66,10 +66,14 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
 
   function family(match: FoundRow): StoredFamily {
     const parentRow = match.parent === null ? undefined : liveById.get(match.parent);
+    const product = decode(match);
     return {
-      product: decode(match),
+      product,
       parent: parentRow === undefined ? null : decode(parentRow),
-      variants: liveVariants.all(match.parent ?? match.id).map(decode),
+      // A scanned variant is one of its family's variants too: decoded once, for both places.
+      variants: liveVariants
+        .all(match.parent ?? match.id)
+        .map((row) => (row.id === match.id ? product : decode(row))),
     };
   }
 

@@ -27,6 +27,13 @@ export interface WantedRow {
   waiting: boolean;
 }
 
+/** A wanted picture now in the cache under `hash`. */
+export interface FetchedPicture {
+  row: Pick<WantedRow, "productId" | "sizeKey" | "url">;
+  hash: string;
+  bytes: number;
+}
+
 export interface ImageCacheCounts {
   /** Products with a picture in the cache. */
   cached: number;
@@ -155,18 +162,24 @@ function storeOver(db: Database) {
   const dropFile = db.prepare<[string]>("DELETE FROM files WHERE hash = ?");
   const fileBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
   const isFile = db.prepare<[string]>("SELECT 1 FROM files WHERE hash = ?").pluck();
-  const fileHashes = db.prepare<[], string>("SELECT hash FROM files").pluck();
+  const fileSizes = db.prepare<[], { hash: string; bytes: number }>("SELECT hash, bytes FROM files");
+  const unsetHash = db.prepare<[string]>("UPDATE wanted SET hash = NULL WHERE hash = ?");
   const counts = db.prepare<[], ImageCacheCounts>(`
     SELECT
       (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
       (SELECT count(DISTINCT product_id) FROM wanted) AS wanted,
       (SELECT count(*) FROM wanted WHERE hash IS NULL AND failures > 0) AS failed,
       (SELECT coalesce(sum(bytes), 0) FROM files) AS bytes`);
-  const pictureOf = db
-    .prepare<[string], string>(
-      "SELECT hash FROM wanted WHERE product_id = ? AND hash IS NOT NULL ORDER BY screen DESC, size_key LIMIT 1",
-    )
-    .pluck();
+  // One statement for a whole family: a lookup answering a product and its variants asks once, not
+  // once a product (a statement call cost more than the rest of a small lookup, `npm run bench`).
+  const picturesOf = db.prepare<[string], { id: string; hash: string }>(
+    `SELECT id, hash FROM (
+       SELECT ids.value AS id,
+              (SELECT hash FROM wanted WHERE product_id = ids.value AND hash IS NOT NULL
+               ORDER BY screen DESC, size_key LIMIT 1) AS hash
+       FROM json_each(?) AS ids)
+     WHERE hash IS NOT NULL`,
+  );
   const readRun = db.prepare<[], { catalog: string | null; problem: string | null }>(
     "SELECT catalog, problem FROM run",
   );
@@ -216,12 +229,13 @@ function storeOver(db: Database) {
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
-    fetched: db.transaction(
-      (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => {
+    /** Downloaded pictures whose files are written: recorded in one transaction, one commit a batch. */
+    fetched: db.transaction((pictures: readonly FetchedPicture[]) => {
+      for (const { row, hash, bytes } of pictures) {
         addFile.run(hash, bytes);
         setFetched.run({ ...row, hash, bytes });
-      },
-    ) as (row: Pick<WantedRow, "productId" | "sizeKey" | "url">, hash: string, bytes: number) => void,
+      }
+    }) as (pictures: readonly FetchedPicture[]) => void,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
@@ -243,10 +257,19 @@ function storeOver(db: Database) {
     }) as () => string[],
     fileBytes: () => fileBytes.get() as number,
     hasFile: (hash: string) => isFile.get(hash) !== undefined,
-    fileHashes: () => fileHashes.all(),
+    /** The recorded files' sizes, by hash. */
+    fileSizes: () => new Map(fileSizes.all().map((row) => [row.hash, row.bytes])),
+    /** Files found damaged: forgotten, so the pictures they held are fetched again. */
+    forgetFiles: db.transaction((hashes: readonly string[]) => {
+      for (const hash of hashes) {
+        unsetHash.run(hash);
+        dropFile.run(hash);
+      }
+    }) as (hashes: readonly string[]) => void,
     counts: () => counts.get() as ImageCacheCounts,
-    /** The cached picture that serves the screen for a product, else any cached size; null when none. */
-    pictureOf: (productId: string) => (pictureOf.get(productId) as string | undefined) ?? null,
+    /** Of these products, each one's cached picture that serves the screen, else any cached size. */
+    picturesOf: (productIds: readonly string[]) =>
+      picturesOf.all(JSON.stringify(productIds)) as { id: string; hash: string }[],
     run: () => readRun.get() as { catalog: string | null; problem: string | null },
     setCatalog: (catalog: string) => {
       writeCatalog.run(catalog);

@@ -3,6 +3,7 @@
 // size cap that favours the most recently changed products. A product whose URL changed gets its new
 // picture; a picture no live product names any more is deleted. The run yields between small steps,
 // so lookups answered on the same thread never wait long for it.
+import { statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -16,8 +17,10 @@ import { makeDirectory } from "../storage/make-directory.ts";
 import { storageError } from "../storage/storage-errors.ts";
 import { openCatalogPictureReads } from "./catalog-picture-reads.ts";
 import { openImageCacheStore, type PlannedProduct, type WantedRow } from "./image-cache-store.ts";
-import { downloadImage, type ImageDownload, type ImageProblem, partialPrefix } from "./image-download.ts";
+import { downloadImage, type ImageDownload, type ImageProblem } from "./image-download.ts";
 import { imageSourcesOf } from "./image-urls.ts";
+import { pictureBatch } from "./picture-batch.ts";
+import { partialPrefix } from "./picture-files.ts";
 
 export interface ImageRunOptions {
   /** The catalog the pictures are planned from. */
@@ -30,6 +33,8 @@ export interface ImageRunOptions {
   deadlines?: { firstByteMs: number; wholeAnswerMs: number };
   signal?: AbortSignal;
   onProgress?: (progress: ImageRunProgress) => void;
+  /** Waits while the till answers a scan (workers/scan-gate.ts): called between two short steps. */
+  yieldToScans?: () => Promise<void>;
 }
 
 export interface ImageRunProgress {
@@ -69,7 +74,7 @@ const retryBaseMs = 10 * 60_000;
 const retryMaxMs = 24 * 3_600_000;
 const maxFailures = 5;
 /** Products planned between two yields to the event loop. */
-const planBatch = 200;
+const planBatch = 50;
 const defaultImageDeadlines = { firstByteMs: 30_000, wholeAnswerMs: 60_000 };
 
 export function imageFolderOf(dataDir: string): string {
@@ -96,18 +101,28 @@ export function openImageCache(deps: {
     summary.deleted += hashes.length;
   }
 
-  /** What an interrupted run left: temporary files, and files the store never recorded. */
+  /**
+   * What an interrupted run or a power cut left: temporary files, files the store never recorded,
+   * and recorded files of another size (written without a flush a picture, picture-files.ts): those
+   * are forgotten and fetched again.
+   */
   async function sweep(): Promise<void> {
-    const known = new Set(store.fileHashes());
+    const sizes = store.fileSizes();
+    const stray: string[] = [];
+    const cutShort: string[] = [];
     for (const name of await readdir(folder)) {
-      if (name.startsWith(partialPrefix) || (isImageHash(name) && !known.has(name))) {
-        await rm(join(folder, name), { force: true });
-      }
+      const bytes = sizes.get(name);
+      if (bytes === undefined) {
+        if (name.startsWith(partialPrefix) || isImageHash(name)) stray.push(name);
+      } else if (sizeOnDisk(join(folder, name)) !== bytes) cutShort.push(name);
     }
+    // Forgotten before they go: the store never names a file that is not there.
+    store.forgetFiles(cutShort);
+    for (const name of [...stray, ...cutShort]) await rm(join(folder, name), { force: true });
   }
 
   /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
-  async function plan(catalogFile: string, signal?: AbortSignal): Promise<void> {
+  async function plan({ catalogFile, signal, yieldToScans }: ImageRunOptions): Promise<void> {
     if (store.run().catalog !== catalogFile) {
       // Another catalog (another account, another service): nothing of the last one's run holds.
       store.forgetAll();
@@ -126,7 +141,7 @@ export function openImageCache(deps: {
         if (batch.length < planBatch) continue;
         store.plan(batch);
         batch = [];
-        await nextTurn();
+        await (yieldToScans?.() ?? nextTurn());
         signal?.throwIfAborted();
       }
       store.plan(batch);
@@ -147,7 +162,7 @@ export function openImageCache(deps: {
     };
     try {
       await sweep();
-      await plan(options.catalogFile, options.signal);
+      await plan(options);
       const rows = store.ordered(deps.clock());
       if (options.download) await fetchWithinCap(rows, options, summary);
       summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
@@ -176,6 +191,7 @@ export function openImageCache(deps: {
     let diskBytes = store.fileBytes();
     let tail = rows.length - 1;
     let full = false;
+    const batch = pictureBatch(folder, store);
     // Without a token (signed out, session ended) pictures that need none still download.
     const auth = (await options.auth?.().catch(() => null)) ?? null;
     /** Origins that could not be reached this run: their other pictures wait for the next run. */
@@ -187,6 +203,8 @@ export function openImageCache(deps: {
 
     /** Evicts the lowest-priority cached pictures below `position` until the folder fits the cap. */
     const makeRoom = async (position: number) => {
+      // What the store counts must include the pictures still in the batch.
+      if (diskBytes > cap) await batch.flush();
       for (; diskBytes > cap && tail > position; tail--) {
         const row = rows[tail] as WantedRow;
         if (row.hash === null || held.has(row.hash)) continue;
@@ -206,8 +224,12 @@ export function openImageCache(deps: {
           recordFailure(row, outcome.problem, summary, away);
           return;
         }
-        const known = store.hasFile(outcome.hash);
-        store.fetched(row, outcome.hash, outcome.bytes);
+        const known = batch.has(outcome.hash);
+        const { productId, sizeKey, url } = row;
+        await batch.add(
+          { row: { productId, sizeKey, url }, hash: outcome.hash, bytes: outcome.bytes },
+          outcome.body,
+        );
         [row.hash, row.bytes] = [outcome.hash, outcome.bytes];
         summary.fetched += 1;
         summary.downloadedBytes += outcome.bytes;
@@ -217,6 +239,8 @@ export function openImageCache(deps: {
       if (full || heldBytes + (row.bytes ?? 0) > cap) {
         // Newer pictures fill the cap: this one and every older one stay out.
         full = true;
+        // Recorded before it is evicted, or the batch would record it again afterwards.
+        await batch.flush();
         store.evict(row);
         row.hash = null;
         await release(summary);
@@ -245,6 +269,7 @@ export function openImageCache(deps: {
         full = true;
         break;
       }
+      if (wanted) await options.yieldToScans?.();
       const unreachable = wanted && away.has(originOf(row.url));
       if (unreachable) recordAway(row, `${originOf(row.url)} could not be reached.`, summary);
       const download = wanted && !unreachable ? fetchPicture(row, options, auth) : null;
@@ -258,6 +283,7 @@ export function openImageCache(deps: {
       }
     }
     while (queue.length > 0) await settleFirst();
+    await batch.flush();
     summary.capReached = full;
     options.signal?.throwIfAborted();
   }
@@ -269,7 +295,6 @@ export function openImageCache(deps: {
   ): Promise<ImageDownload> {
     return downloadImage({
       url: row.url,
-      directory: folder,
       fetch: deps.fetch,
       auth,
       deadlines: options.deadlines ?? defaultImageDeadlines,
@@ -337,10 +362,7 @@ export function openImageCache(deps: {
     },
     pictures(productIds) {
       const pictures: ProductPictures = {};
-      for (const id of productIds) {
-        const hash = store.pictureOf(id);
-        if (hash !== null) pictures[id] = hash;
-      }
+      for (const { id, hash } of store.picturesOf(productIds)) pictures[id] = hash;
       return pictures;
     },
     fileOf(hash) {
@@ -351,6 +373,15 @@ export function openImageCache(deps: {
 }
 
 const originOf = (url: string): string => URL.parse(url)?.origin ?? url;
+
+/** A file's size, or -1 when it cannot be read. Synchronous: the run has its thread to itself. */
+function sizeOnDisk(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return -1;
+  }
+}
 
 function retryDelay(failures: number): number {
   return Math.min(retryMaxMs, retryBaseMs * 2 ** (failures - 1));

@@ -1,23 +1,16 @@
-// One picture fetched into the cache folder: read and counted as it arrives, checked to be an image,
-// hashed, written to a temporary file and renamed to its hash. An interrupted download leaves at most
-// a temporary file (swept at the next run), never a half picture under a hash name.
+// One picture fetched for the cache: read and counted as it arrives, checked to be an image and
+// hashed. Writing it is the cache's (picture-files.ts), a batch at a time.
 //
 // A picture host is trusted less than the service: the answer's size is counted as it arrives (never
 // taken from Content-Length), its first bytes must be PNG, JPEG, WebP or GIF, it must start and end
 // within the request deadlines, a redirect may only stay on the same origin, and the session's token
 // goes only to the service's own origin.
-import { createHash, randomBytes } from "node:crypto";
-import { rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { isAppError } from "../../shared/app-error.ts";
+import { createHash } from "node:crypto";
 import { startAttemptDeadlines } from "../api/request-deadlines.ts";
-import { storageError } from "../storage/storage-errors.ts";
 import { type ImageKind, imageKindOf } from "./image-kind.ts";
 
 export interface ImageDownloadRequest {
   url: string;
-  /** The folder the picture lands in, named by its hash. */
-  directory: string;
   fetch: typeof fetch;
   /** Sent as a bearer token only to this origin (the service's own); null sends it nowhere. */
   auth: { origin: string; token: string } | null;
@@ -35,11 +28,9 @@ export interface ImageProblem {
 }
 
 export type ImageDownload =
-  | { ok: true; hash: string; bytes: number; kind: ImageKind }
+  | { ok: true; hash: string; bytes: number; kind: ImageKind; body: Buffer }
   | { ok: false; problem: ImageProblem };
 
-/** Temporary names start so; the cache sweeps what an interrupted run left. */
-export const partialPrefix = ".part-";
 const maxRedirects = 3;
 
 export async function downloadImage(request: ImageDownloadRequest): Promise<ImageDownload> {
@@ -83,10 +74,8 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
         response.status >= 500;
       return failed("refused", `${url} answered ${response.status} instead of a picture.`, retry);
     }
-    return await intoCache(request, url, response, deadlines.signal);
-  } catch (error) {
-    // The cache's own disk failing is no fault of the picture: the run stops and says so.
-    if (isAppError(error)) throw error;
+    return await received(request, url, response, deadlines.signal);
+  } catch {
     if (deadlines.missed() !== null) {
       return failed("timeout", `${url} did not send the picture in time.`, true);
     }
@@ -110,12 +99,8 @@ function redirected(from: string, location: string | null): Attempt {
   return { follow: target.href };
 }
 
-/**
- * Reads the body, counting it against the cap as it arrives; once whole and proved a picture, writes
- * it to a temporary file in one call (flushed to the disk) and renames that to its hash. A picture is
- * small (the cap is 5 MB): one write costs the main thread far less than a write per chunk.
- */
-async function intoCache(
+/** Reads the body, counting it against the cap as it arrives; once whole, proves it a picture and hashes it. */
+async function received(
   request: ImageDownloadRequest,
   url: string,
   response: Response,
@@ -141,15 +126,5 @@ async function intoCache(
   if (kind === null) {
     return failed("not-an-image", `${url} is not a PNG, JPEG, WebP or GIF picture.`, false);
   }
-  const hash = createHash("sha256").update(body).digest("hex");
-  const temporary = join(request.directory, `${partialPrefix}${randomBytes(8).toString("hex")}`);
-  try {
-    // Flushed before it gets its name: a power cut never leaves an empty file under a hash.
-    await writeFile(temporary, body, { flag: "wx", flush: true });
-    await rename(temporary, join(request.directory, hash));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw storageError(temporary, error);
-  }
-  return { ok: true, hash, bytes, kind };
+  return { ok: true, hash: createHash("sha256").update(body).digest("hex"), bytes, kind, body };
 }

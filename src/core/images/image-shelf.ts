@@ -25,6 +25,8 @@ export interface ImageShelfDeps {
    * thread, off the thread that answers scans. Without it (the CLI) they run on the calling thread.
    */
   worker?: URL;
+  /** The count of scans being answered, for the worker to pause while it is not zero (scan-gate.ts). */
+  scanGate?: SharedArrayBuffer;
 }
 
 export interface ImageShelfRun {
@@ -88,7 +90,7 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
         const auth = options.download ? await deps.auth().catch(() => null) : null;
         return await runImagesInWorker({
           workerUrl: deps.worker,
-          job: { ...run, dataDir: deps.dataDir, download: options.download, auth },
+          job: { ...run, dataDir: deps.dataDir, download: options.download, auth, scanGate: deps.scanGate },
           signal: options.signal,
           onProgress,
         });

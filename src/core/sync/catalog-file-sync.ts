@@ -17,7 +17,7 @@ export interface CatalogFileSyncSummary extends SyncSummary {
 export async function syncCatalogFile(
   input: { file: string; catalog: CatalogFileGuard; source: ProductsSource; clock: () => number } & Pick<
     SyncOptions,
-    "full" | "pageSize" | "signal" | "onProgress"
+    "full" | "pageSize" | "signal" | "onProgress" | "yieldToScans"
   >,
 ): Promise<CatalogFileSyncSummary> {
   const lock = acquireSyncLock(input.file);

@@ -10,6 +10,8 @@ export const imageWorkerJobSchema = z.object({
   capBytes: z.number().int().positive(),
   download: z.boolean(),
   auth: z.object({ origin: z.string(), token: z.string() }).nullable(),
+  /** The main thread's count of scans being answered: shared, not copied (scan-gate.ts). */
+  scanGate: z.instanceof(SharedArrayBuffer).optional(),
 });
 export type ImageWorkerJob = z.infer<typeof imageWorkerJobSchema>;
 

@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { isAppError } from "../../shared/app-error.ts";
 import { openImageCache } from "../images/image-cache.ts";
 import { type ImageWorkerMessage, imageWorkerJobSchema } from "./image-protocol.ts";
+import { scanGate } from "./scan-gate.ts";
 
 const port = parentPort;
 if (port === null) throw new Error("image-worker.ts runs only as a worker thread");
@@ -25,6 +26,7 @@ try {
     auth: async () => job.auth,
     signal: controller.signal,
     onProgress: (progress) => post({ type: "progress", progress }),
+    yieldToScans: job.scanGate === undefined ? undefined : scanGate(job.scanGate).clear,
   });
   post({ type: "done", summary });
 } catch (error) {

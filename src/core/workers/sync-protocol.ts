@@ -18,6 +18,8 @@ export interface SyncJob {
   limitMs: number;
   /** The service's clock minus this thread's: the worker stamps syncs in the service's time. */
   clockOffsetMs: number;
+  /** The main thread's count of scans being answered: shared, not copied (scan-gate.ts). */
+  scanGate?: SharedArrayBuffer;
 }
 
 export type FromWorker =

@@ -10,6 +10,7 @@ import { cancelledError } from "../cancellation.ts";
 import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
 import type { ProductsSource } from "../sync/sync-engine.ts";
+import { scanGate } from "./scan-gate.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 
@@ -61,6 +62,7 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
       pageSize: job.pageSize,
       signal: cancel.signal,
       onProgress: (progress) => post({ type: "progress", progress }),
+      yieldToScans: job.scanGate === undefined ? undefined : scanGate(job.scanGate).clear,
     });
     post({ type: "done", summary, threadId });
   } catch (error) {

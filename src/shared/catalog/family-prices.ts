@@ -3,14 +3,20 @@
 import type { FamilyPrices, StoredFamily } from "./lookup-answer.ts";
 import { type PriceContext, resolvePrice } from "./price-rule.ts";
 
-/** By product id; a variant without a price of its own sells at its parent's. */
+/**
+ * By product id; a variant without a price of its own sells at its parent's. Each product is priced
+ * once (a scanned variant is also among the variants), and the parent's price once for all of them.
+ */
 export function familyPrices(family: StoredFamily, context: PriceContext): FamilyPrices {
   const { product, parent, variants } = family;
   const head = parent ?? (product.type === "variant_product" ? product : null);
+  // The head is always shown (the parent, or the scanned parent itself): priced once, here.
+  const headPrice = head === null ? null : resolvePrice(head.prices, context);
   const prices: FamilyPrices = {};
   for (const member of [product, ...(parent ? [parent] : []), ...variants]) {
-    const own = resolvePrice(member.prices, context);
-    prices[member.id] = own ?? (member === head ? null : resolvePrice(head?.prices, context));
+    if (Object.hasOwn(prices, member.id)) continue;
+    const own = member === head ? headPrice : resolvePrice(member.prices, context);
+    prices[member.id] = own ?? (member === head ? null : headPrice);
   }
   return prices;
 }

@@ -1,7 +1,7 @@
 // The picture cache against the real reference service: a till signs in, syncs, and fetches the
 // pictures its products name into a content-addressed folder, within a cap that keeps the newest.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
@@ -164,6 +164,48 @@ describe("the picture cache", () => {
       [sharing.id as string]: kept,
     });
     expect(tillA.cache.fileOf(sha256(await served(picture(service, 20))))).toBeNull();
+  });
+
+  it("fetches again a picture a power cut left shorter than recorded", async () => {
+    const service = await serviceWithoutDemo();
+    const admin = await adminApi(service);
+    const box = await admin.createProduct({ name: "Box", images: { "1x": picture(service, 40) } });
+    const tillA = await till(service);
+    await tillA.sync();
+    await tillA.run();
+    const whole = await served(picture(service, 40));
+    const file = join(tillA.folder, sha256(whole));
+    // What a power cut does to a file written without a flush: its name is there, its bytes are not.
+    truncateSync(file, 0);
+
+    expect(await tillA.run()).toMatchObject({ toFetch: 1, fetched: 1, failed: 0 });
+    expect(readFileSync(file)).toEqual(whole);
+    expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: sha256(whole) });
+    expect(tillA.leftovers()).toEqual([]);
+  });
+
+  it("writes a picture many products share once, across more than one batch", async () => {
+    const service = await serviceWithoutDemo();
+    const admin = await adminApi(service);
+    const ids: string[] = [];
+    // 40 products, more than a batch holds, naming 5 pictures between them.
+    for (let index = 0; index < 40; index++) {
+      const product = await admin.createProduct({
+        name: `Box ${index}`,
+        images: { "1x": picture(service, 50 + (index % 5)) },
+      });
+      ids.push(product.id as string);
+    }
+    const tillA = await till(service);
+    await tillA.sync();
+
+    expect(await tillA.run()).toMatchObject({ toFetch: 40, fetched: 40, failed: 0 });
+    const hashes = await Promise.all(
+      [50, 51, 52, 53, 54].map(async (n) => sha256(await served(picture(service, n)))),
+    );
+    expect(tillA.files().sort()).toEqual([...hashes].sort());
+    expect(Object.keys(tillA.cache.pictures(ids)).length).toBe(40);
+    expect(tillA.leftovers()).toEqual([]);
   });
 
   it("serves a file only for exactly a hash it holds", async () => {
