@@ -28,7 +28,7 @@ function describeStatus(status: CatalogStatus): string {
     `Products in the local catalog: ${count(status.products)} (${count(status.inactive)} of them inactive)`,
     `Last sync: ${status.lastSyncAt === null ? "never" : localTime(status.lastSyncAt)}${status.syncUnfinished ? " (a sync stopped part-way and will resume)" : ""}`,
   ];
-  lines.push(`Prices: ${pricesLine(status.prices)}`);
+  lines.push(`Prices: ${pricesLine(status.prices, status.branchName)}`);
   if (status.serverTotal !== null)
     lines.push(`The service counted ${counted(status.serverTotal, "product", "products")} at the last sync.`);
   if (status.mismatch) lines.push("The counts differ: run a full sync (sync --full) to repair the catalog.");
@@ -67,9 +67,10 @@ function sessionLine(status: CatalogStatus): string {
   return "Signed out. Lookups and search still work on this catalog, but it does not sync until someone signs in.";
 }
 
-function pricesLine({ branch, currency }: CatalogStatus["prices"]): string {
+function pricesLine({ branch, currency }: CatalogStatus["prices"], name: string | null): string {
   if (branch === null)
     return `the default prices (no branch), in ${currency ?? "each product's own currency"}`;
   // The branch's currency from the service's branch list stands in for one the till leaves open.
-  return `branch ${branch}, in ${currency ?? "the branch's currency, else each product's own"}`;
+  const named = name === null ? branch : `${name} (${branch})`;
+  return `branch ${named}, in ${currency ?? "the branch's currency, else each product's own"}`;
 }

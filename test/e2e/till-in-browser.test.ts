@@ -305,7 +305,7 @@ describe("the till in a browser", () => {
     const defaultGross = branchPriced.product.prices?.default_prices?.[0]?.amount?.gross ?? null;
     expect(defaultGross).not.toBe(branchPriced.price.amount.gross);
     expect(await row.first().textContent()).not.toContain(euros(defaultGross, "en"));
-    expect(await statusBar().textContent()).toContain("Branch berlin");
+    expect(await statusBar().textContent()).toContain("Branch 1 Berlin Mitte");
     await page.getByRole("combobox").fill("");
     await openScreen(/Scan/);
   });

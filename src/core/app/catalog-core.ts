@@ -31,6 +31,7 @@ import {
 import { lastSetAside } from "../catalog/catalog-health.ts";
 import { removeCatalogFile } from "../catalog/catalog-removal.ts";
 import { type CatalogStore, catalogFileFor } from "../catalog/catalog-store.ts";
+import { listedBranchName } from "../catalog/listed-branch-name.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { ImageShelf, ImageShelfRun } from "../images/image-shelf.ts";
 import type { ServiceTime } from "../session/service-time.ts";
@@ -211,6 +212,7 @@ export function createCatalogCore(deps: {
     },
 
     async status() {
+      const prices = await priceSettings();
       const { state: signIn, record } = await session.state();
       const current = await currentCatalog();
       const read = current ? await catalogFacts(current.file, current.catalog) : noCatalog;
@@ -229,7 +231,8 @@ export function createCatalogCore(deps: {
         mismatch: state.serverTotal !== null && state.serverTotal !== counts.products,
         catalogProblem: read.problem,
         clockOffsetMs: deps.time.offsetMs(),
-        prices: await priceSettings(),
+        prices,
+        branchName: current === null ? null : await listedBranchName(current.catalog, prices.branch),
         images: await deps.images.status(),
       };
     },

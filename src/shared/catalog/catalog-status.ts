@@ -37,6 +37,8 @@ export const catalogStatusSchema = z.object({
   clockOffsetMs: z.number().nullable(),
   /** This till's branch and currency, as its prices are worked out. */
   prices: priceSettingsSchema,
+  /** The till's branch as the service's branch list names it ("1 Berlin Mitte"); null when unlisted or none. */
+  branchName: z.string().nullable(),
   /** The product pictures kept on this till. */
   images: imageCacheStatusSchema,
 });

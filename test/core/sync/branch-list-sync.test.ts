@@ -62,6 +62,8 @@ describe("the branch list", () => {
       demoBranches.map((branch) => ({ branch: branch.id, name: branch.name, number: branch.branch_number })),
     );
     expect(listed.some((branch) => branch.products > 0)).toBe(true);
+    // The status names the till's branch as people know it, not by its id.
+    expect((await till.core.status()).branchName).toBe(`3 ${demoBranches[2]?.name}`);
   });
 
   it("is left alone, quietly, when the service has none (404): branches are known by id", async () => {
@@ -87,6 +89,7 @@ describe("the branch list", () => {
     const summary = await core.sync();
     expect(summary).toMatchObject({ received: 1, rejected: 0 });
     expect(await core.branches()).toEqual([{ branch: "b-7", products: 1, name: null, number: null }]);
+    expect((await core.status()).branchName).toBeNull();
   });
 });
 

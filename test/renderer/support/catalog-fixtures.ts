@@ -183,6 +183,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     catalogProblem: null,
     clockOffsetMs: 400,
     prices: { branch: null, currency: null },
+    branchName: null,
     images: {
       cached: 0,
       wanted: 0,

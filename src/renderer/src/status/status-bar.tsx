@@ -87,7 +87,9 @@ function StatusItems(props: StatusBarProps) {
         </span>
       )}
       {status?.prices.branch && (
-        <span className="branch">{t("status.branch", { branch: status.prices.branch })}</span>
+        <span className="branch">
+          {t("status.branch", { branch: status.branchName ?? status.prices.branch })}
+        </span>
       )}
       {running && <SyncProgressView progress={progress} />}
       {status?.waiting && <WaitingView wait={status.waiting} t={t} />}
