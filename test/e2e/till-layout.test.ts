@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { branchLabel } from "../../src/shared/catalog/branch-count.ts";
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../support/demo-products.ts";
@@ -220,7 +221,7 @@ describe("a till's screens at a till's sizes", () => {
     await page.mouse.move(500, 1);
     await expect
       .poll(() => page.locator(".status-items .branch").textContent())
-      .toBe(`Filiale ${branch.branch}`);
+      .toBe(`Filiale ${branchLabel(branch)}`);
     // In German, offline, with the error shown, at 1024 wide.
     const cut = await page.evaluate(cutStatusParts);
     expect(cut).toContain("last-error");
