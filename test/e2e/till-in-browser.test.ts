@@ -87,16 +87,11 @@ async function openScreen(name: RegExp): Promise<void> {
 
 const saleNotes = () => page.locator(".result-card .sale-note").allTextContents();
 
-/**
- * A demo sale case looked up, once its card is on screen. Typed into the code field, not scanned:
- * the card is under test here, and a loaded machine splits key bursts (the scanner has tests of its own).
- */
+/** A demo sale case scanned as a till's scanner sends it, once its card is on screen. */
 async function scanSaleCase(key: string): Promise<void> {
   const code = demoSaleCode(key);
   const product = records.find((item) => item.barcode === code);
-  const field = page.locator("input[name=code]");
-  await field.fill(code);
-  await field.press("Enter");
+  await scan(code);
   await expect.poll(() => resultHeading().textContent(), { message: key }).toBe(product?.name);
 }
 
