@@ -6,6 +6,7 @@ import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { demoBranches } from "./demo-branches.ts";
 import * as words from "./demo-catalog-words.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
+import { unremarkableFields } from "./demo-record-fields.ts";
 import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
@@ -293,6 +294,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
   const numbered = random.chance(NUMBERED_SHARE);
   const { created_at, updated_at } = catalog.nextInstants();
   return {
+    ...unremarkableFields,
     id: spec.id,
     custom_id: numbered ? `P-${number}` : null,
     custom_ids: null,
@@ -331,46 +333,10 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     barcode: spec.codes.barcode,
     prices: priceLists(catalog, spec),
     sku: numbered ? `SKU-${number}` : null,
-    stock_minimum: null,
-    stock_maximum: null,
-    reorder_point: null,
-    reorder_qty: null,
-    stockable: true,
-    stock_mode: "simple",
-    stock_configuration_location: null,
-    taxes_options: null,
     parent: null,
     children: null,
     linked_products: null,
-    season: null,
-    seasons: null,
-    delegated_to: null,
-    delegated_from: null,
-    delegatable_to: null,
-    delegatable: false,
-    external_reference_id: null,
-    external_ids: null,
-    client_id: null,
-    default_tile_color: null,
-    discountable: true,
-    linkable: false,
-    locations: null,
-    is_service: false,
-    service_questions: null,
-    service_question_groups: null,
     configuration: { pricing: { allow_is_free: false }, allow_zero_prices: false },
-    loyalty_values: null,
-    manufacturers: null,
-    warranty_notice: null,
-    refund_policy: null,
-    disclaimer: null,
-    policy: null,
-    online: false,
-    shipping_required: true,
-    sellable: true,
-    purchasable: true,
-    serial_number_input_required: false,
-    custom_properties: null,
     options: null,
   };
 }

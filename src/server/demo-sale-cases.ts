@@ -6,6 +6,7 @@
 // (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too.
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { unremarkableFields } from "./demo-record-fields.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -257,6 +258,7 @@ function salePrices(spec: Pick<CaseSpec, "cents" | "vat">): Product["prices"] {
 
 /** The keys every case shares, valid under the upstream's schema. */
 const emptyRecord = {
+  ...unremarkableFields,
   custom_ids: null,
   metadata: null,
   summary: null,
@@ -284,44 +286,8 @@ const emptyRecord = {
   product_group: null,
   supplier: null,
   attributes: null,
-  stock_minimum: null,
-  stock_maximum: null,
-  reorder_point: null,
-  reorder_qty: null,
-  stockable: true,
-  stock_mode: "simple",
-  stock_configuration_location: null,
-  taxes_options: null,
   parent: null,
   children: null,
-  season: null,
-  seasons: null,
-  delegated_to: null,
-  delegated_from: null,
-  delegatable_to: null,
-  delegatable: false,
-  external_reference_id: null,
-  external_ids: null,
-  client_id: null,
-  default_tile_color: null,
-  discountable: true,
-  linkable: false,
-  locations: null,
-  is_service: false,
-  service_questions: null,
-  service_question_groups: null,
   configuration: null,
-  loyalty_values: null,
-  manufacturers: null,
-  warranty_notice: null,
-  refund_policy: null,
-  disclaimer: null,
-  policy: null,
-  online: false,
-  shipping_required: true,
-  custom_properties: null,
   options: null,
-  sellable: true,
-  purchasable: true,
-  serial_number_input_required: false,
 } as const;
