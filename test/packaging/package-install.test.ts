@@ -2,6 +2,7 @@
 // cache (no network), the examples of docs/embedding.md typechecked there against the shipped .d.ts
 // files, and the headless example run with Node against the reference service.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,15 @@ async function embeddingExamples(): Promise<Map<string, string>> {
   return new Map(blocks.map((block) => [block[1] as string, block[2] as string]));
 }
 
+/** The one tarball `npm pack` left in `folder`, with the integrity npm's lock file expects. */
+async function packedTarball(folder: string): Promise<{ filename: string; integrity: string }> {
+  const tarballs = (await readdir(folder)).filter((name) => name.endsWith(".tgz"));
+  expect(tarballs).toHaveLength(1);
+  const filename = tarballs[0] as string;
+  const digest = createHash("sha512").update(await readFile(join(folder, filename)));
+  return { filename, integrity: `sha512-${digest.digest("base64")}` };
+}
+
 let consumer: string;
 let service: RunningService;
 let examples: Map<string, string>;
@@ -32,11 +42,13 @@ let examples: Map<string, string>;
 beforeAll(async () => {
   consumer = await mkdtemp(join(tmpdir(), "pos-catalog-consumer-"));
   examples = await embeddingExamples();
-  const packed = await run("npm", ["pack", "--json", "--pack-destination", consumer], {
+  await run("npm", ["pack", "--pack-destination", consumer], {
     cwd: root,
     maxBuffer: 64 * 1024 * 1024,
   });
-  const [{ filename, integrity }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")));
+  // The tarball is read from disk, not from npm's output: the prepack build writes to stdout too,
+  // in colour where the environment asks for it, so its text cannot be told apart from npm's JSON.
+  const { filename, integrity } = await packedTarball(consumer);
   const extra = {
     "electron-store": packageJson.dependencies["electron-store"] as string,
     "@types/node": devVersion("@types/node"),
