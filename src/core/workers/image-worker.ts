@@ -5,11 +5,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { isAppError } from "../../shared/app-error.ts";
 import { openImageCache } from "../images/image-cache.ts";
+import { lowerThisThreadsPriority } from "./background-priority.ts";
 import { type ImageWorkerMessage, imageWorkerJobSchema } from "./image-protocol.ts";
 import { scanGate } from "./scan-gate.ts";
 
 const port = parentPort;
 if (port === null) throw new Error("image-worker.ts runs only as a worker thread");
+lowerThisThreadsPriority();
 const post = (message: ImageWorkerMessage) => port.postMessage(message);
 const job = imageWorkerJobSchema.parse(workerData);
 const controller = new AbortController();

@@ -10,6 +10,7 @@ import { cancelledError } from "../cancellation.ts";
 import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
 import type { ProductsSource } from "../sync/sync-engine.ts";
+import { lowerThisThreadsPriority } from "./background-priority.ts";
 import { scanGate } from "./scan-gate.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
@@ -98,4 +99,7 @@ function tokenRequests(post: (message: FromWorker) => void) {
   };
 }
 
-if (parentPort !== null) void runJob(parentPort, workerData as SyncJob);
+if (parentPort !== null) {
+  lowerThisThreadsPriority();
+  void runJob(parentPort, workerData as SyncJob);
+}
