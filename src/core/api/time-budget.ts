@@ -2,6 +2,11 @@
 // keeps its own deadlines (request-deadlines.ts), but none runs past the limit, and a retry that
 // could not finish inside it is not started: a service that takes connections and never answers
 // ends the whole thing in time instead of once per request and retry.
+//
+// A sign-in or a change of address is a few requests: its limit counts from its start. A sync is as
+// many pages as the catalog needs (a first sync of a million products takes minutes on a till), so
+// its limit counts from the service's last whole answer: a sync that keeps receiving pages goes on,
+// one the service stops answering gives up the limit after its last answer.
 import { AppError } from "../../shared/app-error.ts";
 import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 
@@ -12,7 +17,10 @@ export interface TimeBudget {
   readonly totalMs: number;
   /** Milliseconds left, never below zero. */
   remainingMs(): number;
-  /** Told while a request inside waits on a silent service; null once an answer came whole. */
+  /**
+   * Told while a request inside waits on a silent service; null once an answer came whole (which
+   * starts a sync's limit again).
+   */
   tell(wait: ServiceWait | null): void;
   /**
    * When the service went silent: the sending of the first request since its last whole answer
@@ -30,7 +38,8 @@ export function startTimeBudget(options: {
   now: () => number;
   onWaiting?: (wait: ServiceWait | null) => void;
 }): TimeBudget {
-  const endsAt = options.now() + options.totalMs;
+  let endsAt = options.now() + options.totalMs;
+  const renewsOnAnswer = options.work === "sync";
   let waiting = false;
   let toldAt = Number.NEGATIVE_INFINITY;
   let silentSince: number | null = null;
@@ -39,8 +48,11 @@ export function startTimeBudget(options: {
     totalMs: options.totalMs,
     remainingMs: () => Math.max(0, endsAt - options.now()),
     tell(wait) {
+      if (wait === null) {
+        silentSince = null;
+        if (renewsOnAnswer) endsAt = options.now() + options.totalMs;
+      }
       // "The wait is over" is said once, and only after a wait was.
-      if (wait === null) silentSince = null;
       if (wait === null && !waiting) return;
       // Requests sent together (a sync's two counts and first page) wait together: said once.
       if (wait !== null && options.now() - toldAt < sameWaitMs) return;

@@ -1,14 +1,14 @@
 // The arithmetic of one overall limit, on a clock the test moves: what is left, which retries still
 // fit, waits said once over, and a silence counted from the first unanswered request.
 import { describe, expect, it } from "vitest";
-import { retryFits, startTimeBudget } from "../../../src/core/api/time-budget.ts";
+import { type LimitedWork, retryFits, startTimeBudget } from "../../../src/core/api/time-budget.ts";
 import type { ServiceWait } from "../../../src/shared/catalog/service-wait.ts";
 
-function budgetOn(totalMs: number) {
+function budgetOn(totalMs: number, work: LimitedWork = "sync") {
   const clock = { at: 1_000_000 };
   const told: (ServiceWait | null)[] = [];
   const budget = startTimeBudget({
-    work: "sync",
+    work,
     totalMs,
     now: () => clock.at,
     onWaiting: (wait) => told.push(wait),
@@ -69,5 +69,26 @@ describe("a time budget", () => {
     expect(budget.silentSince(61_000)).toBe(1_000);
     budget.tell(null);
     expect(budget.silentSince(90_000)).toBe(90_000);
+  });
+
+  it("starts a sync's limit again with every whole answer, so a sync that keeps receiving goes on", () => {
+    const { budget, clock } = budgetOn(150_000);
+    for (let page = 0; page < 10; page++) {
+      clock.at += 100_000;
+      expect(budget.remainingMs()).toBe(50_000);
+      budget.tell(null);
+    }
+    expect(budget.remainingMs()).toBe(150_000);
+    clock.at += 150_000;
+    expect(budget.remainingMs()).toBe(0);
+  });
+
+  it("keeps a sign-in's and a change of address's limit from their start, answers or not", () => {
+    for (const work of ["sign-in", "move"] as const) {
+      const { budget, clock } = budgetOn(70_000, work);
+      clock.at += 50_000;
+      budget.tell(null);
+      expect(budget.remainingMs()).toBe(20_000);
+    }
   });
 });

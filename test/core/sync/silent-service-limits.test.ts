@@ -106,6 +106,22 @@ describe("with a short limit", () => {
     expect(result.stderr).toMatch(/started an answer but has not finished it in \d+ s/);
   });
 
+  it("a sync that keeps receiving pages goes on past its limit: the limit counts from the last answer", async () => {
+    const { through, dir } = await signedIn();
+    // Each page 1.5 s late, pages of 20: the whole sync takes about twice the 10 s limit.
+    through.behave({ delayMs: 1_500 });
+    const flags = ["--page-size", "20", "--time-limit", "10", "--json"];
+
+    const result = await timedCli(120_000, dir, ["sync", ...flags]);
+
+    expect(result.stderr).not.toMatch(/a sync may take/);
+    expect(result.code).toBe(0);
+    expect(result.ms).toBeGreaterThan(10_000);
+    const summary = JSON.parse(result.stdout) as { products: number; serverTotal: number };
+    expect(summary.products).toBe(summary.serverTotal);
+    expect(through.calls.length * 1_500).toBeGreaterThan(10_000);
+  });
+
   it("a sign-in gives up at its limit", async () => {
     const through = await upstream();
     through.behave({ stallOther: ({ path }) => (path === signInPath ? "half-way" : null) });
