@@ -32,9 +32,12 @@ export function openConnection(file: string, options: { readonly: boolean; immut
     // Index inserts land all over a large file; the 2 MB default cache would reread pages constantly.
     db.pragma("cache_size = -65536");
     // A page of products is about 2 MB of WAL: at the default (1000 pages), most commits paid for a
-    // checkpoint (copy + fsync). Checkpointing every 64 MB (8192 pages of 8 KB) makes a first sync
-    // about a third faster (bench/catalog-store.ts); the journal is cut back to that size afterwards.
-    db.pragma("wal_autocheckpoint = 8192");
+    // checkpoint (copy + fsync). At a million products a page's commit touches pages all over the
+    // indexes, and checkpointing every 64 MB still cost a fifth of the first sync's time, half of it
+    // in fsync (perf, docs/benchmarks.md). Every 512 MB (65,536 pages of 8 KB) a checkpoint copies
+    // each page once for many commits: the first sync of 1M took 126-143 s instead of 164-166 s. The
+    // journal is cut back to 64 MB after each checkpoint, so the disk holds the extra only mid-sync.
+    db.pragma("wal_autocheckpoint = 65536");
     db.pragma("journal_size_limit = 67108864");
     // Reading the schema proves the file is a SQLite database; the constructor alone does not.
     db.pragma("user_version");
