@@ -1,6 +1,8 @@
-// What the picture cache knows, in a small SQLite file of its own beside the pictures: which picture
-// each product wants (URL by size key), which file holds it, what failed and when to try again. The
-// catalog file is left alone: the cache can be deleted at any time and is rebuilt from the catalog.
+// The picture cache, in a SQLite file of its own: which picture each product wants (URL by size key),
+// the pictures themselves (their bytes by hash), what failed and when to try again. Bytes and records
+// of a batch are written in one transaction, so a crash or a power cut never leaves half a picture:
+// the WAL with `synchronous = NORMAL` may lose the last batches, never cut one short. The catalog file
+// is left alone: the cache can be deleted at any time and is rebuilt from the catalog.
 import type { Database } from "better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
@@ -19,7 +21,7 @@ export interface WantedRow {
   productId: string;
   sizeKey: string;
   url: string;
-  /** The cached file, or null while it is not (yet) in the cache. */
+  /** The cached picture's hash, or null while it is not (yet) in the cache. */
   hash: string | null;
   /** The picture's size at this URL once it was downloaded; null before. */
   bytes: number | null;
@@ -32,6 +34,12 @@ export interface FetchedPicture {
   row: Pick<WantedRow, "productId" | "sizeKey" | "url">;
   hash: string;
   bytes: number;
+}
+
+/** A picture's bytes under the SHA-256 of them. */
+export interface PictureBody {
+  hash: string;
+  body: Uint8Array;
 }
 
 export interface ImageCacheCounts {
@@ -79,6 +87,10 @@ const migrations: readonly ((db: Database) => void)[] = [
       ) STRICT;
       INSERT INTO run (only) VALUES (1);
     `),
+  // The pictures' bytes, beside `files` (which now lists the pictures held, by hash and size): kept
+  // apart so sums and sweeps over `files` never read a picture. Pictures an older version left as
+  // files in the folder are brought in at the next open (picture-files-import.ts).
+  (db) => db.exec("CREATE TABLE bodies (hash TEXT PRIMARY KEY, body BLOB NOT NULL) STRICT;"),
 ];
 
 export type ImageCacheStore = ReturnType<typeof openImageCacheStore>;
@@ -87,15 +99,28 @@ export function openImageCacheStore(file: string) {
   let db: Database;
   try {
     db = new BetterSqlite3(file);
+    db.pragma("busy_timeout = 5000");
+    // Evicted pictures' pages go back to the disk (incremental_vacuum after each run), so the cap
+    // bounds the file. Set before the first table on a new file; an older file is vacuumed once.
+    const converting = db.pragma("auto_vacuum", { simple: true }) !== incrementalVacuum && hasTables(db);
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-    db.pragma("busy_timeout = 5000");
+    // The WAL is cut back to this after a checkpoint: a 4 MB batch must not leave a large file behind.
+    db.pragma("journal_size_limit = 8000000");
     migrate(db, file);
+    if (converting) db.exec("VACUUM");
   } catch (error) {
     throw storageError(file, error);
   }
   return storeOver(db);
 }
+
+/** `PRAGMA auto_vacuum`'s value for INCREMENTAL. */
+const incrementalVacuum = 2;
+
+const hasTables = (db: Database): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table'").get() !== undefined;
 
 function migrate(db: Database, file: string): void {
   const version = db.pragma("user_version", { simple: true }) as number;
@@ -135,11 +160,13 @@ function storeOver(db: Database) {
             (gave_up = 1 OR (retry_at IS NOT NULL AND retry_at > ?)) AS waiting
      FROM wanted ORDER BY screen DESC, updated_at DESC, product_id, size_key`,
   );
-  const setFetched = db.prepare(
-    `UPDATE wanted SET hash = @hash, bytes = @bytes, failures = 0, retry_at = NULL, problem = NULL
-     WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
+  // Positional parameters: binding an object a picture showed in the run's profile.
+  const setFetched = db.prepare<[string, number, string, string, string]>(
+    `UPDATE wanted SET hash = ?, bytes = ?, failures = 0, retry_at = NULL, problem = NULL
+     WHERE product_id = ? AND size_key = ? AND url = ?`,
   );
   const addFile = db.prepare<[string, number]>("INSERT OR IGNORE INTO files (hash, bytes) VALUES (?, ?)");
+  const addBody = db.prepare<[string, Uint8Array]>("INSERT OR IGNORE INTO bodies (hash, body) VALUES (?, ?)");
   const setFailed = db.prepare(
     `UPDATE wanted SET failures = failures + 1, retry_at = @retryAt, gave_up = @gaveUp, problem = @problem
      WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
@@ -160,10 +187,18 @@ function storeOver(db: Database) {
     )
     .pluck();
   const dropFile = db.prepare<[string]>("DELETE FROM files WHERE hash = ?");
-  const fileBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
+  const dropBody = db.prepare<[string]>("DELETE FROM bodies WHERE hash = ?");
+  const storedBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
   const isFile = db.prepare<[string]>("SELECT 1 FROM files WHERE hash = ?").pluck();
-  const fileSizes = db.prepare<[], { hash: string; bytes: number }>("SELECT hash, bytes FROM files");
-  const unsetHash = db.prepare<[string]>("UPDATE wanted SET hash = NULL WHERE hash = ?");
+  const bodyOf = db.prepare<[string], Buffer>("SELECT body FROM bodies WHERE hash = ?").pluck();
+  // A body only for a picture the cache records: an old folder's file nobody named stays out.
+  const adoptBody = db.prepare<[string, Uint8Array, string]>(
+    "INSERT OR IGNORE INTO bodies (hash, body) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM files WHERE hash = ?)",
+  );
+  const unsetBodiless = db.prepare(
+    "UPDATE wanted SET hash = NULL WHERE hash IN (SELECT hash FROM files WHERE hash NOT IN (SELECT hash FROM bodies))",
+  );
+  const dropBodiless = db.prepare("DELETE FROM files WHERE hash NOT IN (SELECT hash FROM bodies)");
   const counts = db.prepare<[], ImageCacheCounts>(`
     SELECT
       (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
@@ -229,13 +264,18 @@ function storeOver(db: Database) {
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
-    /** Downloaded pictures whose files are written: recorded in one transaction, one commit a batch. */
-    fetched: db.transaction((pictures: readonly FetchedPicture[]) => {
-      for (const { row, hash, bytes } of pictures) {
-        addFile.run(hash, bytes);
-        setFetched.run({ ...row, hash, bytes });
+    /**
+     * Downloaded pictures, recorded with the bytes of those the cache did not hold, in one
+     * transaction: one commit a batch, and a batch is held whole or not at all.
+     */
+    fetched: db.transaction((pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => {
+      for (const { hash, body } of bodies) {
+        addBody.run(hash, body);
+        addFile.run(hash, body.byteLength);
       }
-    }) as (pictures: readonly FetchedPicture[]) => void,
+      for (const { row, hash, bytes } of pictures)
+        setFetched.run(hash, bytes, row.productId, row.sizeKey, row.url);
+    }) as (pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => void,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
@@ -249,23 +289,33 @@ function storeOver(db: Database) {
     evict: (row: Pick<WantedRow, "productId" | "sizeKey">) => {
       evict.run(row.productId, row.sizeKey);
     },
-    /** Files no wanted picture refers to any more; forgotten here, for the caller to delete. */
+    /** Pictures no wanted picture refers to any more: deleted, their hashes returned to be counted. */
     releaseUnreferenced: db.transaction(() => {
       const hashes = unreferenced.all();
-      for (const hash of hashes) dropFile.run(hash);
+      for (const hash of hashes) {
+        dropFile.run(hash);
+        dropBody.run(hash);
+      }
       return hashes;
     }) as () => string[],
-    fileBytes: () => fileBytes.get() as number,
-    hasFile: (hash: string) => isFile.get(hash) !== undefined,
-    /** The recorded files' sizes, by hash. */
-    fileSizes: () => new Map(fileSizes.all().map((row) => [row.hash, row.bytes])),
-    /** Files found damaged: forgotten, so the pictures they held are fetched again. */
-    forgetFiles: db.transaction((hashes: readonly string[]) => {
-      for (const hash of hashes) {
-        unsetHash.run(hash);
-        dropFile.run(hash);
-      }
-    }) as (hashes: readonly string[]) => void,
+    /** Gives the pages of deleted pictures back to the disk. */
+    compact: () => {
+      db.pragma("incremental_vacuum");
+    },
+    /** The bytes of the pictures held. */
+    storedBytes: () => storedBytes.get() as number,
+    holds: (hash: string) => isFile.get(hash) !== undefined,
+    /** A held picture's bytes, or null. */
+    body: (hash: string): Buffer | null => bodyOf.get(hash) ?? null,
+    /** Bytes of pictures an older version kept as files, checked by the caller; taken for recorded ones only. */
+    adoptFiles: db.transaction((bodies: readonly PictureBody[]) => {
+      for (const { hash, body } of bodies) adoptBody.run(hash, body, hash);
+    }) as (bodies: readonly PictureBody[]) => void,
+    /** Recorded pictures whose bytes the store does not hold (an old file that failed its check): fetched again. */
+    forgetBodiless: db.transaction(() => {
+      unsetBodiless.run();
+      dropBodiless.run();
+    }) as () => void,
     counts: () => counts.get() as ImageCacheCounts,
     /** Of these products, each one's cached picture that serves the screen, else any cached size. */
     picturesOf: (productIds: readonly string[]) =>
