@@ -207,16 +207,15 @@ export function openImageCache(deps: {
           recordFailure(row, outcome.problem, summary, away);
           return;
         }
-        const known = batch.has(outcome.hash);
         const { productId, sizeKey, url } = row;
-        batch.add(
+        const fresh = batch.add(
           { row: { productId, sizeKey, url }, hash: outcome.hash, bytes: outcome.bytes },
           outcome.body,
         );
         [row.hash, row.bytes] = [outcome.hash, outcome.bytes];
         summary.fetched += 1;
         summary.downloadedBytes += outcome.bytes;
-        if (!known) diskBytes += outcome.bytes;
+        if (fresh) diskBytes += outcome.bytes;
       }
       if (row.hash === null || held.has(row.hash)) return;
       if (full || heldBytes + (row.bytes ?? 0) > cap) {

@@ -9,10 +9,12 @@ const batchPictures = 32;
 const batchBytes = 4_000_000;
 
 export interface PictureBatch {
-  /** Whether the cache holds a picture under this hash, or will once the batch is written. */
-  has(hash: string): boolean;
-  /** Adds a downloaded picture; a full batch is written at once. */
-  add(picture: FetchedPicture, body: Uint8Array): void;
+  /**
+   * Adds a downloaded picture; a full batch is written at once. true when its bytes are new to the
+   * cache, false when it holds them already or will once the batch is written (asked once a picture:
+   * each question to the store showed in the run's profile).
+   */
+  add(picture: FetchedPicture, body: Uint8Array): boolean;
   /** Writes every picture added. */
   flush(): void;
 }
@@ -21,8 +23,6 @@ export function pictureBatch(store: Pick<ImageCacheStore, "fetched" | "holds">):
   let pictures: FetchedPicture[] = [];
   let bodies = new Map<string, Uint8Array>();
   let bytes = 0;
-
-  const has = (hash: string) => bodies.has(hash) || store.holds(hash);
 
   function write(): void {
     if (pictures.length === 0) return;
@@ -34,14 +34,15 @@ export function pictureBatch(store: Pick<ImageCacheStore, "fetched" | "holds">):
   }
 
   return {
-    has,
     add(picture, body) {
-      if (!has(picture.hash)) {
+      const fresh = !bodies.has(picture.hash) && !store.holds(picture.hash);
+      if (fresh) {
         bodies.set(picture.hash, body);
         bytes += body.byteLength;
       }
       pictures.push(picture);
       if (pictures.length >= batchPictures || bytes >= batchBytes) write();
+      return fresh;
     },
     flush: write,
   };
