@@ -16,7 +16,9 @@ export function heldPictures(dataDir: string): Map<string, Buffer> {
     return new Map();
   }
   try {
-    const rows = db.prepare("SELECT hash, body FROM bodies").all() as { hash: string; body: Buffer }[];
+    const rows = db
+      .prepare("SELECT hash, bodies.body FROM pictures JOIN bodies ON bodies.id = pictures.body")
+      .all() as { hash: string; body: Buffer }[];
     return new Map(rows.map((row) => [row.hash, row.body]));
   } catch {
     // Not created yet by the cache's first open.

@@ -20,7 +20,7 @@ const pieceBytes = 16_000_000;
 
 export function importPictureFiles(
   folder: string,
-  store: Pick<ImageCacheStore, "adoptFiles" | "forgetBodiless">,
+  store: Pick<ImageCacheStore, "adoptFiles" | "endAdoption">,
 ): void {
   const names = readdirSync(folder).filter((name) => isImageHash(name) || name.startsWith(partialPrefix));
   let piece: PictureBody[] = [];
@@ -43,7 +43,7 @@ export function importPictureFiles(
   }
   commit();
   // Also after a crash half-way through an import: a file that failed its check is deleted first.
-  store.forgetBodiless();
+  store.endAdoption();
 }
 
 /** The file's bytes if they are a picture whose hash is its name; null otherwise or when unreadable. */

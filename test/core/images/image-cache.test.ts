@@ -73,7 +73,13 @@ function asOldLayout(dataDir: string, folder: string): void {
   const db = new Database(pictureCacheFile(dataDir));
   try {
     for (const [hash, body] of heldPictures(dataDir)) writeFileSync(join(folder, hash), body);
-    db.exec("DROP TABLE bodies");
+    db.exec(`
+      DELETE FROM old_files;
+      INSERT INTO old_files (hash, bytes) SELECT hash, bytes FROM pictures;
+      DROP TABLE pictures;
+      DROP TABLE bodies;
+      ALTER TABLE old_files RENAME TO files;
+    `);
     db.pragma("user_version = 1");
     db.pragma("auto_vacuum = NONE");
     db.exec("VACUUM");
