@@ -14,6 +14,8 @@ export interface PlannedProduct {
   productId: string;
   updatedAt: number;
   sources: readonly ImageSource[];
+  /** Planned before: its rows are read, to keep what did not change, and replaced. */
+  known: boolean;
 }
 
 /** One wanted picture, in the cache's order of priority. */
@@ -242,9 +244,10 @@ function storeOver(db: Database) {
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
   /** A product's pictures as the record now names them: same URL keeps its file, a new one is fetched. */
-  const planOne = (productId: string, updatedAt: number, sources: readonly ImageSource[]) => {
-    const before = new Map(existing.all(productId).map((row) => [row.size_key, row]));
-    dropWanted.run(productId);
+  const planOne = ({ productId, updatedAt, sources, known }: PlannedProduct) => {
+    // A product never planned has no rows: two statements a product saved on a first run.
+    const before = new Map(known ? existing.all(productId).map((row) => [row.size_key, row]) : []);
+    if (known) dropWanted.run(productId);
     for (const source of sources) {
       const kept = before.get(source.sizeKey);
       const same = kept?.url === source.url;
@@ -264,7 +267,7 @@ function storeOver(db: Database) {
   /** Products planned together in one transaction: one commit for a batch, not one a product. */
   // Typed as plain functions: the store's shape names nothing of the driver.
   const plan: (products: readonly PlannedProduct[]) => void = db.transaction((products) => {
-    for (const product of products) planOne(product.productId, product.updatedAt, product.sources);
+    for (const product of products) planOne(product);
   });
 
   const forget: (productIds: readonly string[]) => void = db.transaction((productIds) => {

@@ -117,10 +117,13 @@ export function openImageCache(deps: {
       const live = reads.liveVersions();
       const planned = store.plannedVersions();
       store.forget([...planned.keys()].filter((id) => !live.has(id)));
+      // In id order, as the cache's tables are keyed: a batch's rows then share pages, and each
+      // commit writes a few pages, not one a product (the plan's commits led its profile).
+      const changed = [...live].filter(([id, version]) => planned.get(id) !== version).sort(byId);
       let batch: PlannedProduct[] = [];
-      for (const [id, version] of live) {
-        if (planned.get(id) === version) continue;
-        batch.push({ productId: id, updatedAt: version, sources: imageSourcesOf(reads.imagesOf(id)) });
+      for (const [id, version] of changed) {
+        const sources = imageSourcesOf(reads.imagesOf(id));
+        batch.push({ productId: id, updatedAt: version, sources, known: planned.has(id) });
         if (batch.length < planBatch) continue;
         store.plan(batch);
         batch = [];
@@ -353,6 +356,8 @@ export function openImageCache(deps: {
 }
 
 const originOf = (url: string): string => URL.parse(url)?.origin ?? url;
+
+const byId = ([a]: [string, number], [b]: [string, number]): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function retryDelay(failures: number): number {
   return Math.min(retryMaxMs, retryBaseMs * 2 ** (failures - 1));
