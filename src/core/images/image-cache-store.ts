@@ -221,6 +221,7 @@ function storeOver(db: Database) {
     "UPDATE wanted SET hash = NULL WHERE hash IS NOT NULL AND hash NOT IN (SELECT hash FROM pictures)",
   );
   const dropOldFiles = db.prepare("DELETE FROM old_files");
+  const anyOldFile = db.prepare("SELECT 1 FROM old_files LIMIT 1").pluck();
   const counts = db.prepare<[], ImageCacheCounts>(`
     SELECT
       (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
@@ -243,7 +244,7 @@ function storeOver(db: Database) {
   const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?");
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
-  /** A product's pictures as the record now names them: same URL keeps its file, a new one is fetched. */
+  /** A product's pictures as the record now names them: same URL keeps its picture, a new one is fetched. */
   const planOne = ({ productId, updatedAt, sources, known }: PlannedProduct) => {
     // A product never planned has no rows: two statements a product saved on a first run.
     const before = new Map(known ? existing.all(productId).map((row) => [row.size_key, row]) : []);
@@ -336,6 +337,8 @@ function storeOver(db: Database) {
         if (wasFile.get(hash) !== undefined && isHeld.get(hash) === undefined) keep(hash, body);
       }
     }) as (bodies: readonly PictureBody[]) => void,
+    /** Whether an older version's files are still being taken in (a crash can stop it half-way). */
+    adopting: () => anyOldFile.get() !== undefined,
     /** Once the old files are taken in: the pictures of those that failed their check are fetched again. */
     endAdoption: db.transaction(() => {
       unsetMissing.run();

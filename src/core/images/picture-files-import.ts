@@ -20,9 +20,11 @@ const pieceBytes = 16_000_000;
 
 export function importPictureFiles(
   folder: string,
-  store: Pick<ImageCacheStore, "adoptFiles" | "endAdoption">,
+  store: Pick<ImageCacheStore, "adoptFiles" | "adopting" | "endAdoption">,
 ): void {
   const names = readdirSync(folder).filter((name) => isImageHash(name) || name.startsWith(partialPrefix));
+  // Every open asks: only a folder the older version left costs more than reading its names.
+  if (names.length === 0 && !store.adopting()) return;
   let piece: PictureBody[] = [];
   let bytes = 0;
   const commit = () => {

@@ -189,8 +189,28 @@ describe("the picture cache", () => {
     const after = sha256(await served(picture(service, 11)));
     expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: after });
     expect(tillA.files()).toEqual([after]);
-    // The old picture's pages went back to the disk.
+  });
+
+  it("gives the room of deleted pictures back to the disk", async () => {
+    const service = await serviceWithoutDemo();
+    const admin = await adminApi(service);
+    const ids: string[] = [];
+    for (let number = 70; number < 100; number++) {
+      const product = await admin.createProduct({
+        name: `Box ${number}`,
+        images: { "2x": picture(service, number, "2x") },
+      });
+      ids.push(product.id as string);
+    }
+    const tillA = await till(service);
+    await tillA.sync();
+    await tillA.run();
+    const full = storePragma(tillA.dir, "page_count") as number;
+    for (const id of ids.slice(5)) await admin.deleteProduct(id);
+    await tillA.sync();
+    expect(await tillA.run({ download: false })).toMatchObject({ deleted: 25 });
     expect(storePragma(tillA.dir, "freelist_count")).toBe(0);
+    expect(storePragma(tillA.dir, "page_count")).toBeLessThan(full);
   });
 
   it("deletes the picture of a product deleted on the service, and keeps one still named by another", async () => {
