@@ -95,7 +95,11 @@ const migrations: readonly ((db: Database) => void)[] = [
       -- hash is the table's one b-tree, and bytes appended by rowid add no index of their own: a
       -- batch's commit touches a quarter fewer pages than with both keyed by hash, and sums over
       -- the sizes never read a picture.
-      CREATE TABLE pictures (hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL, body INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+      CREATE TABLE pictures (
+        hash TEXT PRIMARY KEY,
+        bytes INTEGER NOT NULL,
+        body INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
       CREATE TABLE bodies (id INTEGER PRIMARY KEY, body BLOB NOT NULL) STRICT;
       -- What an older version held as files in the folder: taken in at the next open, then emptied
       -- (picture-files-import.ts).

@@ -1,8 +1,9 @@
 // The picture cache: after a catalog sync, the pictures the live products name are planned from the
 // catalog, downloaded into the cache's store (`images/cache.sqlite` in the data folder) under their
-// content hash, and kept within a size cap that favours the most recently changed products. A product whose URL changed gets its new
-// picture; a picture no live product names any more is deleted. The run yields between small steps,
-// so lookups answered on the same thread never wait long for it.
+// content hash, and kept within a size cap that favours the most recently changed products. A
+// product whose URL changed gets its new picture; a picture no live product names any more is
+// deleted. The run yields between small steps, so lookups answered on the same thread never wait
+// long for it.
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { isAppError } from "../../shared/app-error.ts";
