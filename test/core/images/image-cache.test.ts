@@ -88,6 +88,18 @@ function asOldLayout(dataDir: string, folder: string): void {
   }
 }
 
+/** A product for each of these `images`, named Box 0, Box 1…; their ids in that order. */
+async function boxes(
+  admin: Awaited<ReturnType<typeof adminApi>>,
+  images: readonly Record<string, string>[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, named] of images.entries()) {
+    ids.push((await admin.createProduct({ name: `Box ${index}`, images: named })).id as string);
+  }
+  return ids;
+}
+
 /** A pragma of the cache's store, read from outside. */
 function storePragma(dataDir: string, name: string): unknown {
   const db = new Database(pictureCacheFile(dataDir), { readonly: true });
@@ -194,14 +206,10 @@ describe("the picture cache", () => {
   it("gives the room of deleted pictures back to the disk", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
-    const ids: string[] = [];
-    for (let number = 70; number < 100; number++) {
-      const product = await admin.createProduct({
-        name: `Box ${number}`,
-        images: { "2x": picture(service, number, "2x") },
-      });
-      ids.push(product.id as string);
-    }
+    const ids = await boxes(
+      admin,
+      Array.from({ length: 30 }, (_, index) => ({ "2x": picture(service, 70 + index, "2x") })),
+    );
     const tillA = await till(service);
     await tillA.sync();
     await tillA.run();
@@ -239,13 +247,10 @@ describe("the picture cache", () => {
   it("takes in the pictures an older version kept as files, offline, and fetches again one found damaged", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
-    const made = [];
-    for (const number of [60, 61, 62]) {
-      made.push(
-        await admin.createProduct({ name: `Box ${number}`, images: { "1x": picture(service, number) } }),
-      );
-    }
-    const ids = made.map((product) => product.id as string);
+    const ids = await boxes(
+      admin,
+      [60, 61, 62].map((number) => ({ "1x": picture(service, number) })),
+    );
     const tillA = await till(service);
     await tillA.sync();
     await tillA.run();
@@ -280,15 +285,11 @@ describe("the picture cache", () => {
   it("writes a picture many products share once, across more than one batch", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
-    const ids: string[] = [];
     // 40 products, more than a batch holds, naming 5 pictures between them.
-    for (let index = 0; index < 40; index++) {
-      const product = await admin.createProduct({
-        name: `Box ${index}`,
-        images: { "1x": picture(service, 50 + (index % 5)) },
-      });
-      ids.push(product.id as string);
-    }
+    const ids = await boxes(
+      admin,
+      Array.from({ length: 40 }, (_, index) => ({ "1x": picture(service, 50 + (index % 5)) })),
+    );
     const tillA = await till(service);
     await tillA.sync();
 
