@@ -1,6 +1,6 @@
 // `node bench/images.ts [--quick]`, also run by `npm run bench` (group "images"): the product picture
 // cache against the reference service over loopback, in this process (the service in its own).
-//  - download rate: a till's first picture run after a full sync (hash, temp file, rename, SQLite),
+//  - download rate: a till's first picture run after a full sync (hash, bytes and records in SQLite),
 //    in pictures/s and MB/s, against a bare fetch of the same URLs, as many at a time, bytes discarded;
 //  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
 //    folder, rounds interleaved, timed until the sync answers (the pictures follow it);

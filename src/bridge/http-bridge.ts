@@ -30,8 +30,8 @@ export interface HttpBridgeOptions {
   port?: number;
   /** Injected for tests; a fresh random one per run otherwise. */
   secret?: string;
-  /** The file of a cached picture (the catalog service's pictureFile); no pictures when absent. */
-  pictureFile?: (hash: string) => string | null;
+  /** The bytes of a cached picture (the catalog service's pictureBytes); no pictures when absent. */
+  pictureBytes?: (hash: string) => Buffer | null;
   /** The run's picture token; injected for tests, a fresh random one per run otherwise. */
   pictureToken?: string;
 }
@@ -95,12 +95,13 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
    * `/pictures/<token>/<hash>`, read from the raw request line (no dot segments resolved, nothing
    * decoded): exactly the run's token and a hash the cache holds, else 400 or 404.
    */
-  async function picture(request: IncomingMessage, response: ServerResponse, rest: string): Promise<void> {
+  function picture(request: IncomingMessage, response: ServerResponse, rest: string): void {
     const [token, name, ...more] = rest.split("/");
     if (more.length > 0 || token === undefined || name === undefined || !sameText(token, pictureToken)) {
-      return send(response, 404, "text/plain", "Not found.");
+      send(response, 404, "text/plain", "Not found.");
+      return;
     }
-    const answer = await answerPicture(request.method ?? "", name, options.pictureFile ?? (() => null));
+    const answer = answerPicture(request.method ?? "", name, options.pictureBytes ?? (() => null));
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
   }

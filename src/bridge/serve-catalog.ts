@@ -11,7 +11,7 @@ import {
 import { type RunningBridge, startHttpBridge } from "./http-bridge.ts";
 
 export function serveCatalog(options: {
-  service: CatalogServiceMethods & CatalogServiceEvents & { pictureFile?: (hash: string) => string | null };
+  service: CatalogServiceMethods & CatalogServiceEvents & { pictureBytes?: (hash: string) => Buffer | null };
   pageDir: string;
   port?: number;
   onFault?: (what: string, error: unknown) => void;
@@ -21,7 +21,7 @@ export function serveCatalog(options: {
     handlers: (origin) =>
       createCatalogHandlers(service, { isTrustedSender: trustedSender(`${origin}/`), onFault }),
     events: service,
-    pictureFile: service.pictureFile,
+    pictureBytes: service.pictureBytes,
     pageDir: options.pageDir,
     port: options.port,
   });

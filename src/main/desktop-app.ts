@@ -94,7 +94,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
       const { service, log } = catalog;
       const stopFaultLog = log === null ? () => undefined : logMainProcessFaults(process, log);
       app.on("will-quit", stopFaultLog);
-      servePictures(protocol, (hash) => service.pictureFile(hash));
+      servePictures(protocol, (hash) => service.pictureBytes(hash));
       openWindow();
       updates = await startAppUpdates({
         settings: async () => (await service.settings()).updates,

@@ -15,10 +15,10 @@ export function registerPictureScheme(protocol: Pick<Protocol, "registerSchemesA
 
 export function servePictures(
   protocol: Pick<Protocol, "handle">,
-  fileOf: (hash: string) => string | null,
+  pictureBytes: (hash: string) => Buffer | null,
 ): void {
-  protocol.handle(pictureScheme, async (request) => {
-    const answer = await answerPicture(request.method, nameIn(request.url), fileOf);
+  protocol.handle(pictureScheme, (request) => {
+    const answer = answerPicture(request.method, nameIn(request.url), pictureBytes);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
 }

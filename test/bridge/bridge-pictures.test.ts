@@ -1,6 +1,6 @@
 // The browser bridge's picture route: an <img> cannot send the bridge's secret, so pictures have a
 // per-run token of their own in the path, and the route serves exactly the hashes the cache holds.
-// Anything else is refused before the cache is even asked, so no path reaches the file system.
+// Anything else is refused before the cache is even asked.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -15,11 +15,10 @@ import { drawDemoImage } from "../../src/server/demo-images.ts";
 import { isImageHash } from "../../src/shared/catalog/product-pictures.ts";
 import { bridgePictureAddress } from "../../src/shared/ipc/picture-address.ts";
 
-const cacheDir = mkdtempSync(join(tmpdir(), "bridge-pictures-"));
-writeFileSync(join(cacheDir, "index.html"), "<p>page</p>");
+const pageDir = mkdtempSync(join(tmpdir(), "bridge-pictures-"));
+writeFileSync(join(pageDir, "index.html"), "<p>page</p>");
 const bytes = drawDemoImage({ kind: "bottle", number: 4, size: "1x" });
 const hash = createHash("sha256").update(bytes).digest("hex");
-writeFileSync(join(cacheDir, hash), bytes);
 const secret = "s".repeat(43);
 const token = "t".repeat(43);
 /** Every name the route asked the cache about. */
@@ -31,18 +30,18 @@ beforeAll(async () => {
     handlers: (origin) =>
       createCatalogHandlers({} as CatalogServiceMethods, { isTrustedSender: trustedSender(origin) }),
     events: { onStatusChanged: () => () => undefined, onSyncProgress: () => () => undefined },
-    pageDir: cacheDir,
+    pageDir,
     secret,
     pictureToken: token,
-    pictureFile: (name) => {
+    pictureBytes: (name) => {
       asked.push(name);
-      return name === hash ? join(cacheDir, name) : null;
+      return name === hash ? bytes : null;
     },
   });
 });
 afterAll(async () => {
   await bridge.close();
-  rmSync(cacheDir, { recursive: true, force: true });
+  rmSync(pageDir, { recursive: true, force: true });
 });
 
 /** A GET with the path exactly as given: fetch would resolve dot segments before sending. */

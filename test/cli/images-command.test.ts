@@ -1,12 +1,12 @@
 // `images sync|status|prune` as a headless till runs them: the real CLI as a child process against the
 // reference service, killed mid-download to show that a run cut off leaves no half picture and the
 // next one finishes the job.
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
+import { heldPictures, notWhole } from "../support/held-pictures.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,18 +29,11 @@ async function signedInTill(options: { latencyMs?: number } = {}) {
   return { service, dir: dir.path, flags, pictured };
 }
 
-/** Each picture file, checked to hold exactly the bytes its name is the hash of. */
-function pictureFiles(dir: string): string[] {
-  const folder = join(dir, "images");
-  const names = readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name));
-  for (const name of names) {
-    expect(
-      createHash("sha256")
-        .update(readFileSync(join(folder, name)))
-        .digest("hex"),
-    ).toBe(name);
-  }
-  return names;
+/** The hashes of the held pictures, each checked to be a whole picture whose bytes hash to it. */
+function wholePictures(dir: string): string[] {
+  const held = heldPictures(dir);
+  expect(notWhole(held)).toEqual([]);
+  return [...held.keys()];
 }
 
 describe("the images command", () => {
@@ -73,7 +66,7 @@ describe("the images command", () => {
     expect(synced.stdout).toContain(
       `Pictures: ${till.pictured} of ${till.pictured} products with a picture are kept`,
     );
-    expect(pictureFiles(till.dir)).toHaveLength(till.pictured * 2);
+    expect(wholePictures(till.dir)).toHaveLength(till.pictured * 2);
 
     const status = await runCli([...till.flags, "status"]);
     expect(status.stdout).toContain(`Pictures: ${till.pictured} of ${till.pictured} products`);
@@ -91,7 +84,7 @@ describe("the images command", () => {
       summary: { fetched: 0, deleted: 2 },
       status: { cached: till.pictured - 1 },
     });
-    expect(pictureFiles(till.dir)).toHaveLength((till.pictured - 1) * 2);
+    expect(wholePictures(till.dir)).toHaveLength((till.pictured - 1) * 2);
   });
 
   it("refuses an unknown action in plain words", async () => {
@@ -111,30 +104,25 @@ describe("the images command", () => {
     // Every answer 150 ms away: the run takes seconds, long enough to kill it half-way.
     const till = await signedInTill({ latencyMs: 150 });
     const { child, done } = startCli([...till.flags, "images", "sync"]);
-    const folder = join(till.dir, "images");
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const present = (() => {
-        try {
-          return readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name)).length;
-        } catch {
-          return 0;
-        }
-      })();
-      if (present >= 10) break;
+      if (heldPictures(till.dir).size >= 10) break;
     }
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
-    const cut = pictureFiles(till.dir);
+    const cut = wholePictures(till.dir);
     expect(cut.length).toBeLessThan(till.pictured * 2);
 
     const resumed = await runCli([...till.flags, "images", "sync", "--json"]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const { summary, status } = JSON.parse(resumed.stdout);
-    // Only what was missing is downloaded again (a picture renamed just before the kill at most twice).
-    expect(summary.fetched).toBeLessThanOrEqual(till.pictured * 2 - cut.length + 4);
+    // Only what was missing is downloaded again: what a batch held is kept whole or not at all.
+    expect(summary.fetched).toBe(till.pictured * 2 - cut.length);
     expect(status.cached).toBe(till.pictured);
-    expect(pictureFiles(till.dir)).toHaveLength(till.pictured * 2);
-    expect(readdirSync(folder).filter((name) => name.startsWith(".part-"))).toEqual([]);
+    expect(wholePictures(till.dir)).toHaveLength(till.pictured * 2);
+    // Nothing but the cache's own database in its folder.
+    expect(readdirSync(join(till.dir, "images")).filter((name) => !name.startsWith("cache.sqlite"))).toEqual(
+      [],
+    );
   });
 });

@@ -2,7 +2,7 @@
 // the single-instance lock, the window's options, the session's permission handlers, navigation and
 // window-open denial, IPC registered for the contract's channels only and refusing foreign pages,
 // events to the window, and the catalog closed before quitting.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { startService } from "../../src/server/service.ts";
 import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ipc/catalog-channels.ts";
 import { appPictureAddress, pictureScheme } from "../../src/shared/ipc/picture-address.ts";
 import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
+import { heldPictures } from "../support/held-pictures.ts";
 import { openTestCore, signInDemo } from "../support/service-fixtures.ts";
 import { type ElectronDouble, RecordingEvent } from "./electron-double.ts";
 import { launch, until } from "./launch-shell.ts";
@@ -236,20 +237,17 @@ describe("the desktop shell's picture scheme", () => {
 
   it("serves a cached picture by its hash, as the kind its bytes are", async () => {
     const { double, userData } = await launch({ prepare: withPictures });
-    const folder = join(userData, "images");
-    const [hash] = readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name));
-    const answer = await get(double, appPictureAddress(hash as string));
+    const [[hash, bytes]] = [...heldPictures(userData)] as [[string, Buffer]];
+    const answer = await get(double, appPictureAddress(hash));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/png");
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await answer.arrayBuffer())).toEqual(readFileSync(join(folder, hash as string)));
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
   });
 
   it("refuses anything that is not exactly a hash the cache holds", async () => {
     const { double, userData } = await launch({ prepare: withPictures });
-    const [hash] = readdirSync(join(userData, "images")).filter((name) => /^[0-9a-f]{64}$/u.test(name)) as [
-      string,
-    ];
+    const [hash] = [...heldPictures(userData).keys()] as [string];
     const refused: [string, number][] = [
       [`catalog-image://cache/${hash.toUpperCase()}`, 400],
       [`catalog-image://cache/${hash}/`, 400],

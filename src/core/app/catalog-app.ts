@@ -94,8 +94,8 @@ export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents 
     run(options: Omit<ImageShelfRun, "catalogFile">): Promise<ImageRunSummary | null>;
     status(): Promise<ImageCacheStatus>;
   };
-  /** The file of a cached picture, for the picture routes; null for anything but a hash it holds. */
-  pictureFile(hash: string): string | null;
+  /** The bytes of a cached picture, for the picture routes; null for anything but a hash it holds. */
+  pictureBytes(hash: string): Buffer | null;
   /** Tells the windows the status again: the shell's own news changed (an update is ready). */
   announceStatus(): void;
   /** Settings edited by hand into something unusable, each with why (their defaults are used). */

@@ -69,8 +69,8 @@ export interface CatalogImages {
   /** Downloads what the catalog's products name (null when pictures are off), or only prunes. */
   run(options: Omit<ImageShelfRun, "catalogFile">): Promise<ImageRunSummary | null>;
   status(): Promise<ImageCacheStatus>;
-  /** The file of a cached picture; null for anything but exactly a hash the cache holds. */
-  fileOf(hash: string): string | null;
+  /** The bytes of a cached picture; null for anything but exactly a hash the cache holds. */
+  pictureBytes(hash: string): Buffer | null;
 }
 
 export function createCatalogCore(deps: {
@@ -243,7 +243,7 @@ export function createCatalogCore(deps: {
         return deps.images.run({ ...options, catalogFile: file });
       },
       status: () => deps.images.status(),
-      fileOf: (hash) => deps.images.fileOf(hash),
+      pictureBytes: (hash) => deps.images.pictureBytes(hash),
     },
 
     async signOut(options = {}) {

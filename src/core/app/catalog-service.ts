@@ -245,7 +245,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     sessionInfo: () => session.info(),
     sessionState: async () => (await session.state()).state,
     authorised: (work) => session.authorised(work),
-    pictureFile: (hash) => core.images.fileOf(hash),
+    pictureBytes: (hash) => core.images.pictureBytes(hash),
     announceStatus: emitStatus,
     pictures: { run: (run) => core.images.run(run), status: () => core.images.status() },
     status,

@@ -1,6 +1,8 @@
-// What the picture cache knows, in a small SQLite file of its own beside the pictures: which picture
-// each product wants (URL by size key), which file holds it, what failed and when to try again. The
-// catalog file is left alone: the cache can be deleted at any time and is rebuilt from the catalog.
+// The picture cache, in a SQLite file of its own: which picture each product wants (URL by size key),
+// the pictures themselves (their bytes by hash), what failed and when to try again. Bytes and records
+// of a batch are written in one transaction, so a crash or a power cut never leaves half a picture:
+// the WAL with `synchronous = NORMAL` may lose the last batches, never cut one short. The catalog file
+// is left alone: the cache can be deleted at any time and is rebuilt from the catalog.
 import type { Database } from "better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
@@ -12,6 +14,8 @@ export interface PlannedProduct {
   productId: string;
   updatedAt: number;
   sources: readonly ImageSource[];
+  /** Planned before: its rows are read, to keep what did not change, and replaced. */
+  known: boolean;
 }
 
 /** One wanted picture, in the cache's order of priority. */
@@ -19,7 +23,7 @@ export interface WantedRow {
   productId: string;
   sizeKey: string;
   url: string;
-  /** The cached file, or null while it is not (yet) in the cache. */
+  /** The cached picture's hash, or null while it is not (yet) in the cache. */
   hash: string | null;
   /** The picture's size at this URL once it was downloaded; null before. */
   bytes: number | null;
@@ -32,6 +36,12 @@ export interface FetchedPicture {
   row: Pick<WantedRow, "productId" | "sizeKey" | "url">;
   hash: string;
   bytes: number;
+}
+
+/** A picture's bytes under the SHA-256 of them. */
+export interface PictureBody {
+  hash: string;
+  body: Uint8Array;
 }
 
 export interface ImageCacheCounts {
@@ -79,6 +89,22 @@ const migrations: readonly ((db: Database) => void)[] = [
       ) STRICT;
       INSERT INTO run (only) VALUES (1);
     `),
+  (db) =>
+    db.exec(`
+      -- The pictures held: their size, and the row of their bytes in bodies. Without a rowid the
+      -- hash is the table's one b-tree, and bytes appended by rowid add no index of their own: a
+      -- batch's commit touches a quarter fewer pages than with both keyed by hash, and sums over
+      -- the sizes never read a picture.
+      CREATE TABLE pictures (
+        hash TEXT PRIMARY KEY,
+        bytes INTEGER NOT NULL,
+        body INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE bodies (id INTEGER PRIMARY KEY, body BLOB NOT NULL) STRICT;
+      -- What an older version held as files in the folder: taken in at the next open, then emptied
+      -- (picture-files-import.ts).
+      ALTER TABLE files RENAME TO old_files;
+    `),
 ];
 
 export type ImageCacheStore = ReturnType<typeof openImageCacheStore>;
@@ -87,15 +113,28 @@ export function openImageCacheStore(file: string) {
   let db: Database;
   try {
     db = new BetterSqlite3(file);
+    db.pragma("busy_timeout = 5000");
+    // Evicted pictures' pages go back to the disk (incremental_vacuum after each run), so the cap
+    // bounds the file. Set before the first table on a new file; an older file is vacuumed once.
+    const converting = db.pragma("auto_vacuum", { simple: true }) !== incrementalVacuum && hasTables(db);
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-    db.pragma("busy_timeout = 5000");
+    // The WAL is cut back to this after a checkpoint: a 4 MB batch must not leave a large file behind.
+    db.pragma("journal_size_limit = 8000000");
     migrate(db, file);
+    if (converting) db.exec("VACUUM");
   } catch (error) {
     throw storageError(file, error);
   }
   return storeOver(db);
 }
+
+/** `PRAGMA auto_vacuum`'s value for INCREMENTAL. */
+const incrementalVacuum = 2;
+
+const hasTables = (db: Database): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table'").get() !== undefined;
 
 function migrate(db: Database, file: string): void {
   const version = db.pragma("user_version", { simple: true }) as number;
@@ -135,11 +174,22 @@ function storeOver(db: Database) {
             (gave_up = 1 OR (retry_at IS NOT NULL AND retry_at > ?)) AS waiting
      FROM wanted ORDER BY screen DESC, updated_at DESC, product_id, size_key`,
   );
-  const setFetched = db.prepare(
-    `UPDATE wanted SET hash = @hash, bytes = @bytes, failures = 0, retry_at = NULL, problem = NULL
-     WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
+  // Positional parameters: binding an object a picture showed in the run's profile.
+  const setFetched = db.prepare<[string, number, string, string, string]>(
+    `UPDATE wanted SET hash = ?, bytes = ?, failures = 0, retry_at = NULL, problem = NULL
+     WHERE product_id = ? AND size_key = ? AND url = ?`,
   );
-  const addFile = db.prepare<[string, number]>("INSERT OR IGNORE INTO files (hash, bytes) VALUES (?, ?)");
+  const addBody = db.prepare<[Uint8Array]>("INSERT INTO bodies (body) VALUES (?)");
+  const addPicture = db.prepare<[string, number, number | bigint]>(
+    "INSERT OR IGNORE INTO pictures (hash, bytes, body) VALUES (?, ?, ?)",
+  );
+  const dropBodyRow = db.prepare<[number | bigint]>("DELETE FROM bodies WHERE id = ?");
+  /** Its bytes and its record, for a picture the caller found new to the cache. */
+  const keep = (hash: string, body: Uint8Array) => {
+    const id = addBody.run(body).lastInsertRowid;
+    // Held after all (another process's run on the same folder): its bytes are there already.
+    if (addPicture.run(hash, body.byteLength, id).changes === 0) dropBodyRow.run(id);
+  };
   const setFailed = db.prepare(
     `UPDATE wanted SET failures = failures + 1, retry_at = @retryAt, gave_up = @gaveUp, problem = @problem
      WHERE product_id = @productId AND size_key = @sizeKey AND url = @url`,
@@ -156,20 +206,32 @@ function storeOver(db: Database) {
   );
   const unreferenced = db
     .prepare<[], string>(
-      "SELECT hash FROM files WHERE hash NOT IN (SELECT hash FROM wanted WHERE hash IS NOT NULL)",
+      "SELECT hash FROM pictures WHERE hash NOT IN (SELECT hash FROM wanted WHERE hash IS NOT NULL)",
     )
     .pluck();
-  const dropFile = db.prepare<[string]>("DELETE FROM files WHERE hash = ?");
-  const fileBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM files").pluck();
-  const isFile = db.prepare<[string]>("SELECT 1 FROM files WHERE hash = ?").pluck();
-  const fileSizes = db.prepare<[], { hash: string; bytes: number }>("SELECT hash, bytes FROM files");
-  const unsetHash = db.prepare<[string]>("UPDATE wanted SET hash = NULL WHERE hash = ?");
+  const dropBody = db.prepare<[string]>(
+    "DELETE FROM bodies WHERE id = (SELECT body FROM pictures WHERE hash = ?)",
+  );
+  const dropPicture = db.prepare<[string]>("DELETE FROM pictures WHERE hash = ?");
+  const storedBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM pictures").pluck();
+  const isHeld = db.prepare<[string]>("SELECT 1 FROM pictures WHERE hash = ?").pluck();
+  const bodyOf = db
+    .prepare<[string], Buffer>(
+      "SELECT bodies.body FROM pictures JOIN bodies ON bodies.id = pictures.body WHERE pictures.hash = ?",
+    )
+    .pluck();
+  const wasFile = db.prepare<[string]>("SELECT 1 FROM old_files WHERE hash = ?").pluck();
+  const unsetMissing = db.prepare(
+    "UPDATE wanted SET hash = NULL WHERE hash IS NOT NULL AND hash NOT IN (SELECT hash FROM pictures)",
+  );
+  const dropOldFiles = db.prepare("DELETE FROM old_files");
+  const anyOldFile = db.prepare("SELECT 1 FROM old_files LIMIT 1").pluck();
   const counts = db.prepare<[], ImageCacheCounts>(`
     SELECT
       (SELECT count(DISTINCT product_id) FROM wanted WHERE hash IS NOT NULL) AS cached,
       (SELECT count(DISTINCT product_id) FROM wanted) AS wanted,
       (SELECT count(*) FROM wanted WHERE hash IS NULL AND failures > 0) AS failed,
-      (SELECT coalesce(sum(bytes), 0) FROM files) AS bytes`);
+      (SELECT coalesce(sum(bytes), 0) FROM pictures) AS bytes`);
   // One statement for a whole family: a lookup answering a product and its variants asks once, not
   // once a product (a statement call cost more than the rest of a small lookup, `npm run bench`).
   const picturesOf = db.prepare<[string], { id: string; hash: string }>(
@@ -186,10 +248,11 @@ function storeOver(db: Database) {
   const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?");
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
-  /** A product's pictures as the record now names them: same URL keeps its file, a new one is fetched. */
-  const planOne = (productId: string, updatedAt: number, sources: readonly ImageSource[]) => {
-    const before = new Map(existing.all(productId).map((row) => [row.size_key, row]));
-    dropWanted.run(productId);
+  /** A product's pictures as the record now names them: same URL keeps its picture, a new one is fetched. */
+  const planOne = ({ productId, updatedAt, sources, known }: PlannedProduct) => {
+    // A product never planned has no rows: two statements a product saved on a first run.
+    const before = new Map(known ? existing.all(productId).map((row) => [row.size_key, row]) : []);
+    if (known) dropWanted.run(productId);
     for (const source of sources) {
       const kept = before.get(source.sizeKey);
       const same = kept?.url === source.url;
@@ -209,7 +272,7 @@ function storeOver(db: Database) {
   /** Products planned together in one transaction: one commit for a batch, not one a product. */
   // Typed as plain functions: the store's shape names nothing of the driver.
   const plan: (products: readonly PlannedProduct[]) => void = db.transaction((products) => {
-    for (const product of products) planOne(product.productId, product.updatedAt, product.sources);
+    for (const product of products) planOne(product);
   });
 
   const forget: (productIds: readonly string[]) => void = db.transaction((productIds) => {
@@ -229,13 +292,15 @@ function storeOver(db: Database) {
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
-    /** Downloaded pictures whose files are written: recorded in one transaction, one commit a batch. */
-    fetched: db.transaction((pictures: readonly FetchedPicture[]) => {
-      for (const { row, hash, bytes } of pictures) {
-        addFile.run(hash, bytes);
-        setFetched.run({ ...row, hash, bytes });
-      }
-    }) as (pictures: readonly FetchedPicture[]) => void,
+    /**
+     * Downloaded pictures, recorded with the bytes of those the cache did not hold, in one
+     * transaction: one commit a batch, and a batch is held whole or not at all.
+     */
+    fetched: db.transaction((pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => {
+      for (const { hash, body } of bodies) keep(hash, body);
+      for (const { row, hash, bytes } of pictures)
+        setFetched.run(hash, bytes, row.productId, row.sizeKey, row.url);
+    }) as (pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => void,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
@@ -249,23 +314,40 @@ function storeOver(db: Database) {
     evict: (row: Pick<WantedRow, "productId" | "sizeKey">) => {
       evict.run(row.productId, row.sizeKey);
     },
-    /** Files no wanted picture refers to any more; forgotten here, for the caller to delete. */
+    /** Pictures no wanted picture refers to any more: deleted, their hashes returned to be counted. */
     releaseUnreferenced: db.transaction(() => {
       const hashes = unreferenced.all();
-      for (const hash of hashes) dropFile.run(hash);
+      for (const hash of hashes) {
+        dropBody.run(hash);
+        dropPicture.run(hash);
+      }
       return hashes;
     }) as () => string[],
-    fileBytes: () => fileBytes.get() as number,
-    hasFile: (hash: string) => isFile.get(hash) !== undefined,
-    /** The recorded files' sizes, by hash. */
-    fileSizes: () => new Map(fileSizes.all().map((row) => [row.hash, row.bytes])),
-    /** Files found damaged: forgotten, so the pictures they held are fetched again. */
-    forgetFiles: db.transaction((hashes: readonly string[]) => {
-      for (const hash of hashes) {
-        unsetHash.run(hash);
-        dropFile.run(hash);
+    /** Gives the pages of deleted pictures back to the disk. */
+    compact: () => {
+      db.pragma("incremental_vacuum");
+    },
+    /** The bytes of the pictures held. */
+    storedBytes: () => storedBytes.get() as number,
+    holds: (hash: string) => isHeld.get(hash) !== undefined,
+    /** A held picture's bytes, or null. */
+    body: (hash: string): Buffer | null => bodyOf.get(hash) ?? null,
+    /**
+     * Pictures an older version kept as files, checked by the caller: kept if that version recorded
+     * them (a file nobody named stays out) and the cache does not hold them yet.
+     */
+    adoptFiles: db.transaction((bodies: readonly PictureBody[]) => {
+      for (const { hash, body } of bodies) {
+        if (wasFile.get(hash) !== undefined && isHeld.get(hash) === undefined) keep(hash, body);
       }
-    }) as (hashes: readonly string[]) => void,
+    }) as (bodies: readonly PictureBody[]) => void,
+    /** Whether an older version's files are still being taken in (a crash can stop it half-way). */
+    adopting: () => anyOldFile.get() !== undefined,
+    /** Once the old files are taken in: the pictures of those that failed their check are fetched again. */
+    endAdoption: db.transaction(() => {
+      unsetMissing.run();
+      dropOldFiles.run();
+    }) as () => void,
     counts: () => counts.get() as ImageCacheCounts,
     /** Of these products, each one's cached picture that serves the screen, else any cached size. */
     picturesOf: (productIds: readonly string[]) =>

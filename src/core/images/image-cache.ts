@@ -1,10 +1,9 @@
 // The picture cache: after a catalog sync, the pictures the live products name are planned from the
-// catalog, downloaded into `images/` in the data folder under their content hash, and kept within a
-// size cap that favours the most recently changed products. A product whose URL changed gets its new
-// picture; a picture no live product names any more is deleted. The run yields between small steps,
-// so lookups answered on the same thread never wait long for it.
-import { statSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+// catalog, downloaded into the cache's store (`images/cache.sqlite` in the data folder) under their
+// content hash, and kept within a size cap that favours the most recently changed products. A
+// product whose URL changed gets its new picture; a picture no live product names any more is
+// deleted. The run yields between small steps, so lookups answered on the same thread never wait
+// long for it.
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { isAppError } from "../../shared/app-error.ts";
@@ -20,7 +19,7 @@ import { openImageCacheStore, type PlannedProduct, type WantedRow } from "./imag
 import { downloadImage, type ImageDownload, type ImageProblem } from "./image-download.ts";
 import { imageSourcesOf } from "./image-urls.ts";
 import { pictureBatch } from "./picture-batch.ts";
-import { partialPrefix } from "./picture-files.ts";
+import { importPictureFiles } from "./picture-files-import.ts";
 
 export interface ImageRunOptions {
   /** The catalog the pictures are planned from. */
@@ -47,7 +46,7 @@ export interface ImageRunProgress {
 export interface ImageRunSummary extends ImageRunProgress {
   /** Bytes downloaded this run. */
   downloadedBytes: number;
-  /** Files deleted: pictures no live product names, or beyond the cap. */
+  /** Pictures deleted: no live product names them, or they are beyond the cap. */
   deleted: number;
   /** The cap left out pictures of older products. */
   capReached: boolean;
@@ -60,8 +59,8 @@ export interface ImageCache {
   status(): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
   /** The cached picture hash of each of these products that has one. */
   pictures(productIds: readonly string[]): ProductPictures;
-  /** The file of a cached picture; null for anything that is not exactly a hash the cache holds. */
-  fileOf(hash: string): string | null;
+  /** The bytes of a cached picture; null for anything that is not exactly a hash the cache holds. */
+  pictureBytes(hash: string): Buffer | null;
   close(): void;
 }
 
@@ -92,33 +91,18 @@ export function openImageCache(deps: {
   } catch (error) {
     throw storageError(folder, error);
   }
-  const store = openImageCacheStore(join(folder, "cache.sqlite"));
-
-  /** Deletes the files no wanted picture refers to any more, counting them in the summary. */
-  async function release(summary: ImageRunSummary): Promise<void> {
-    const hashes = store.releaseUnreferenced();
-    for (const hash of hashes) await rm(join(folder, hash), { force: true });
-    summary.deleted += hashes.length;
+  const file = join(folder, "cache.sqlite");
+  const store = openImageCacheStore(file);
+  try {
+    importPictureFiles(folder, store);
+  } catch (error) {
+    store.close();
+    throw storageError(folder, error);
   }
 
-  /**
-   * What an interrupted run or a power cut left: temporary files, files the store never recorded,
-   * and recorded files of another size (written without a flush a picture, picture-files.ts): those
-   * are forgotten and fetched again.
-   */
-  async function sweep(): Promise<void> {
-    const sizes = store.fileSizes();
-    const stray: string[] = [];
-    const cutShort: string[] = [];
-    for (const name of await readdir(folder)) {
-      const bytes = sizes.get(name);
-      if (bytes === undefined) {
-        if (name.startsWith(partialPrefix) || isImageHash(name)) stray.push(name);
-      } else if (sizeOnDisk(join(folder, name)) !== bytes) cutShort.push(name);
-    }
-    // Forgotten before they go: the store never names a file that is not there.
-    store.forgetFiles(cutShort);
-    for (const name of [...stray, ...cutShort]) await rm(join(folder, name), { force: true });
+  /** Deletes the pictures no wanted picture refers to any more, counting them in the summary. */
+  function release(summary: ImageRunSummary): void {
+    summary.deleted += store.releaseUnreferenced().length;
   }
 
   /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
@@ -134,10 +118,13 @@ export function openImageCache(deps: {
       const live = reads.liveVersions();
       const planned = store.plannedVersions();
       store.forget([...planned.keys()].filter((id) => !live.has(id)));
+      // In id order, as the cache's tables are keyed: a batch's rows then share pages, and each
+      // commit writes a few pages, not one a product (the plan's commits led its profile).
+      const changed = [...live].filter(([id, version]) => planned.get(id) !== version).sort(byId);
       let batch: PlannedProduct[] = [];
-      for (const [id, version] of live) {
-        if (planned.get(id) === version) continue;
-        batch.push({ productId: id, updatedAt: version, sources: imageSourcesOf(reads.imagesOf(id)) });
+      for (const [id, version] of changed) {
+        const sources = imageSourcesOf(reads.imagesOf(id));
+        batch.push({ productId: id, updatedAt: version, sources, known: planned.has(id) });
         if (batch.length < planBatch) continue;
         store.plan(batch);
         batch = [];
@@ -161,17 +148,17 @@ export function openImageCache(deps: {
       cancelled: false,
     };
     try {
-      await sweep();
       await plan(options);
       const rows = store.ordered(deps.clock());
       if (options.download) await fetchWithinCap(rows, options, summary);
       summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
-      await release(summary);
+      release(summary);
+      store.compact();
       store.setProblem(problemOf(summary, options.capBytes));
       return summary;
     } catch (error) {
       if (options.signal?.aborted) return { ...summary, cancelled: true };
-      const failure = isAppError(error) ? error : storageError(folder, error);
+      const failure = isAppError(error) ? error : storageError(file, error);
       store.setProblem(failure.message);
       throw failure;
     }
@@ -182,16 +169,16 @@ export function openImageCache(deps: {
    * few downloads run at once, but their outcomes are counted in priority order, so which pictures
    * the cap keeps never depends on which download finished first. A picture whose size is known not
    * to fit is not downloaded again; one found too large on arrival is discarded. Lower-priority
-   * pictures are evicted as newer ones arrive, so the folder stays within the cap during the run too.
+   * pictures are evicted as newer ones arrive, so the cache stays within the cap during the run too.
    */
   async function fetchWithinCap(rows: WantedRow[], options: ImageRunOptions, summary: ImageRunSummary) {
     const cap = options.capBytes;
     const held = new Set<string>();
     let heldBytes = 0;
-    let diskBytes = store.fileBytes();
+    let diskBytes = store.storedBytes();
     let tail = rows.length - 1;
     let full = false;
-    const batch = pictureBatch(folder, store);
+    const batch = pictureBatch(store);
     // Without a token (signed out, session ended) pictures that need none still download.
     const auth = (await options.auth?.().catch(() => null)) ?? null;
     /** Origins that could not be reached this run: their other pictures wait for the next run. */
@@ -201,17 +188,17 @@ export function openImageCache(deps: {
       options.onProgress?.({ toFetch: summary.toFetch, fetched: summary.fetched, failed: summary.failed });
     progress();
 
-    /** Evicts the lowest-priority cached pictures below `position` until the folder fits the cap. */
-    const makeRoom = async (position: number) => {
+    /** Evicts the lowest-priority cached pictures below `position` until the cache fits the cap. */
+    const makeRoom = (position: number) => {
       // What the store counts must include the pictures still in the batch.
-      if (diskBytes > cap) await batch.flush();
+      if (diskBytes > cap) batch.flush();
       for (; diskBytes > cap && tail > position; tail--) {
         const row = rows[tail] as WantedRow;
         if (row.hash === null || held.has(row.hash)) continue;
         store.evict(row);
         row.hash = null;
-        await release(summary);
-        diskBytes = store.fileBytes();
+        release(summary);
+        diskBytes = store.storedBytes();
       }
     };
 
@@ -224,32 +211,31 @@ export function openImageCache(deps: {
           recordFailure(row, outcome.problem, summary, away);
           return;
         }
-        const known = batch.has(outcome.hash);
         const { productId, sizeKey, url } = row;
-        await batch.add(
+        const fresh = batch.add(
           { row: { productId, sizeKey, url }, hash: outcome.hash, bytes: outcome.bytes },
           outcome.body,
         );
         [row.hash, row.bytes] = [outcome.hash, outcome.bytes];
         summary.fetched += 1;
         summary.downloadedBytes += outcome.bytes;
-        if (!known) diskBytes += outcome.bytes;
+        if (fresh) diskBytes += outcome.bytes;
       }
       if (row.hash === null || held.has(row.hash)) return;
       if (full || heldBytes + (row.bytes ?? 0) > cap) {
         // Newer pictures fill the cap: this one and every older one stay out.
         full = true;
         // Recorded before it is evicted, or the batch would record it again afterwards.
-        await batch.flush();
+        batch.flush();
         store.evict(row);
         row.hash = null;
-        await release(summary);
-        diskBytes = store.fileBytes();
+        release(summary);
+        diskBytes = store.storedBytes();
         return;
       }
       heldBytes += row.bytes ?? 0;
       held.add(row.hash);
-      await makeRoom(position);
+      makeRoom(position);
     };
 
     const queue: { position: number; download: Promise<ImageDownload> | null }[] = [];
@@ -283,7 +269,7 @@ export function openImageCache(deps: {
       }
     }
     while (queue.length > 0) await settleFirst();
-    await batch.flush();
+    batch.flush();
     summary.capReached = full;
     options.signal?.throwIfAborted();
   }
@@ -365,23 +351,14 @@ export function openImageCache(deps: {
       for (const { id, hash } of store.picturesOf(productIds)) pictures[id] = hash;
       return pictures;
     },
-    fileOf(hash) {
-      return isImageHash(hash) && store.hasFile(hash) ? join(folder, hash) : null;
-    },
+    pictureBytes: (hash) => (isImageHash(hash) ? store.body(hash) : null),
     close: () => store.close(),
   };
 }
 
 const originOf = (url: string): string => URL.parse(url)?.origin ?? url;
 
-/** A file's size, or -1 when it cannot be read. Synchronous: the run has its thread to itself. */
-function sizeOnDisk(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return -1;
-  }
-}
+const byId = ([a]: [string, number], [b]: [string, number]): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function retryDelay(failures: number): number {
   return Math.min(retryMaxMs, retryBaseMs * 2 ** (failures - 1));

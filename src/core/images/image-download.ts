@@ -1,5 +1,5 @@
 // One picture fetched for the cache: read and counted as it arrives, checked to be an image and
-// hashed. Writing it is the cache's (picture-files.ts), a batch at a time.
+// hashed. Keeping it is the cache's (picture-batch.ts), a batch at a time.
 //
 // A picture host is trusted less than the service: the answer's size is counted as it arrives (never
 // taken from Content-Length), its first bytes must be PNG, JPEG, WebP or GIF, it must start and end

@@ -43,7 +43,8 @@ export interface ImageShelf {
   status(): Promise<ImageCacheStatus>;
   /** The cached pictures of these products. */
   pictures(productIds: readonly string[]): ProductPictures;
-  fileOf(hash: string): string | null;
+  /** A cached picture's bytes; null for anything but exactly a hash the cache holds. */
+  pictureBytes(hash: string): Buffer | null;
   close(): void;
 }
 
@@ -110,7 +111,7 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
     },
 
     pictures: (productIds) => opened()?.pictures(productIds) ?? {},
-    fileOf: (hash) => opened()?.fileOf(hash) ?? null,
+    pictureBytes: (hash) => opened()?.pictureBytes(hash) ?? null,
     close() {
       cache?.close();
       cache = null;

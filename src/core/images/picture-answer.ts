@@ -1,7 +1,6 @@
 // The one rule both picture routes follow (the desktop app's scheme and the browser bridge's route):
-// a request names exactly a hash the cache holds, or it is refused before the file system is touched.
-// What is served is the file's own kind, read from its first bytes, never guessed from a name.
-import { readFile } from "node:fs/promises";
+// a request names exactly a hash the cache holds, or it is refused before the cache is asked. What is
+// served is the picture's own kind, read from its first bytes, never guessed from a name.
 import { isImageHash } from "../../shared/catalog/product-pictures.ts";
 import { imageKindOf } from "./image-kind.ts";
 
@@ -20,23 +19,16 @@ const refuse = (status: number, text: string): PictureAnswer => ({
 });
 
 /** `name`: the part of the address that should be the hash, exactly as it came (still percent-encoded). */
-export async function answerPicture(
+export function answerPicture(
   method: string,
   name: string,
-  fileOf: (hash: string) => string | null,
-): Promise<PictureAnswer> {
+  pictureBytes: (hash: string) => Buffer | null,
+): PictureAnswer {
   if (method !== "GET" && method !== "HEAD") return refuse(405, "Pictures are only read.");
   if (!isImageHash(name)) return refuse(400, "That is not the name of a cached picture.");
-  const file = fileOf(name);
-  if (file === null) return refuse(404, "No such picture in the cache.");
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch {
-    return refuse(404, "No such picture in the cache.");
-  }
-  const kind = imageKindOf(bytes);
-  if (kind === null) return refuse(404, "No such picture in the cache.");
+  const bytes = heldBytes(pictureBytes, name);
+  const kind = bytes === null ? null : imageKindOf(bytes);
+  if (bytes === null || kind === null) return refuse(404, "No such picture in the cache.");
   return {
     status: 200,
     headers: {
@@ -48,4 +40,13 @@ export async function answerPicture(
     },
     body: method === "HEAD" ? "" : bytes,
   };
+}
+
+/** The picture's bytes; null also when the cache cannot be read (a picture is then simply not shown). */
+function heldBytes(pictureBytes: (hash: string) => Buffer | null, hash: string): Buffer | null {
+  try {
+    return pictureBytes(hash);
+  } catch {
+    return null;
+  }
 }

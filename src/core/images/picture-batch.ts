@@ -1,9 +1,7 @@
-// Downloaded pictures held until a batch is full, then their files written with one sync of the
-// folder (picture-files.ts) and recorded in one transaction: a picture costs the run a write, not
-// also a commit and a flush of its own. The folder's sync goes on while the next batch downloads; a
-// picture whose file the cache holds, or is about to, is not written again.
+// Downloaded pictures held until a batch is full, then their bytes and records written to the cache's
+// store in one transaction: a picture costs the run an insert, not a commit of its own. A picture
+// whose bytes the cache holds, or is about to, is not written again.
 import type { FetchedPicture, ImageCacheStore } from "./image-cache-store.ts";
-import { writePictureFiles } from "./picture-files.ts";
 
 /** Pictures a batch holds at most: a few seconds of downloads, lost to a crash and fetched again. */
 const batchPictures = 32;
@@ -11,58 +9,41 @@ const batchPictures = 32;
 const batchBytes = 4_000_000;
 
 export interface PictureBatch {
-  /** Whether the cache holds a file under this hash, or will once the batches are recorded. */
-  has(hash: string): boolean;
-  /** Adds a downloaded picture; a full batch is written, once the one before it is recorded. */
-  add(picture: FetchedPicture, body: Uint8Array): Promise<void>;
-  /** Writes and records every picture added, and waits for it. */
-  flush(): Promise<void>;
+  /**
+   * Adds a downloaded picture; a full batch is written at once. true when its bytes are new to the
+   * cache, false when it holds them already or will once the batch is written (asked once a picture:
+   * each question to the store showed in the run's profile).
+   */
+  add(picture: FetchedPicture, body: Uint8Array): boolean;
+  /** Writes every picture added. */
+  flush(): void;
 }
 
-export function pictureBatch(
-  folder: string,
-  store: Pick<ImageCacheStore, "fetched" | "hasFile">,
-): PictureBatch {
+export function pictureBatch(store: Pick<ImageCacheStore, "fetched" | "holds">): PictureBatch {
   let pictures: FetchedPicture[] = [];
-  let files = new Map<string, Uint8Array>();
+  let bodies = new Map<string, Uint8Array>();
   let bytes = 0;
-  /** Hashes written, not yet recorded in the store. */
-  const unrecorded = new Set<string>();
-  let recording: Promise<void> = Promise.resolve();
 
-  const has = (hash: string) => files.has(hash) || unrecorded.has(hash) || store.hasFile(hash);
-
-  /** Waits for the batch before (surfacing its failure), writes this one, and records it once synced. */
-  async function write(): Promise<void> {
-    await recording;
-    const batch = { pictures, files };
-    [pictures, files, bytes] = [[], new Map(), 0];
-    for (const hash of batch.files.keys()) unrecorded.add(hash);
-    const synced = writePictureFiles(
-      folder,
-      [...batch.files].map(([hash, body]) => ({ hash, body })),
+  function write(): void {
+    if (pictures.length === 0) return;
+    store.fetched(
+      pictures,
+      [...bodies].map(([hash, body]) => ({ hash, body })),
     );
-    recording = synced.then(() => {
-      if (batch.pictures.length > 0) store.fetched(batch.pictures);
-      for (const hash of batch.files.keys()) unrecorded.delete(hash);
-    });
-    // A failure surfaces at the next add or flush; until then it must not count as unhandled.
-    recording.catch(() => undefined);
+    [pictures, bodies, bytes] = [[], new Map(), 0];
   }
 
   return {
-    has,
-    async add(picture, body) {
-      if (!has(picture.hash)) {
-        files.set(picture.hash, body);
+    add(picture, body) {
+      const fresh = !bodies.has(picture.hash) && !store.holds(picture.hash);
+      if (fresh) {
+        bodies.set(picture.hash, body);
         bytes += body.byteLength;
       }
       pictures.push(picture);
-      if (pictures.length >= batchPictures || bytes >= batchBytes) await write();
+      if (pictures.length >= batchPictures || bytes >= batchBytes) write();
+      return fresh;
     },
-    async flush() {
-      await write();
-      await recording;
-    },
+    flush: write,
   };
 }

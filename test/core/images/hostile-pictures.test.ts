@@ -6,6 +6,7 @@ import { readdir } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ImageRunOptions, imageFolderOf, maxImageBytes } from "../../../src/core/images/image-cache.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import { heldPictures, notWhole } from "../../support/held-pictures.ts";
 import { goodPicture, type PictureHost, startPictureHost } from "../../support/picture-host.ts";
 import { syncedPictureTill } from "../../support/picture-till.ts";
 import { adminApi } from "../../support/service-fixtures.ts";
@@ -51,8 +52,13 @@ async function setUp(paths: readonly string[]) {
         deadlines: { firstByteMs: 400, wholeAnswerMs: 1_000 },
         ...options,
       }),
-    /** Everything in the folder but the cache's own database. */
-    files: async () => (await readdir(folder)).filter((name) => !name.startsWith("cache.sqlite")),
+    /** The hashes of the pictures held, checked whole; nothing may lie in the folder beside the store. */
+    files: async () => {
+      expect((await readdir(folder)).filter((name) => !name.startsWith("cache.sqlite"))).toEqual([]);
+      const held = heldPictures(dataDir);
+      expect(notWhole(held)).toEqual([]);
+      return [...held.keys()];
+    },
     requestsFor: (path: string) => host.requests.filter((request) => request.path === path).length,
   };
 }
@@ -137,7 +143,7 @@ describe("an interrupted picture run", () => {
     const kept = await till.files();
     expect(kept.length).toBeGreaterThanOrEqual(3);
     expect(kept.length).toBeLessThan(paths.length);
-    // Every file is a whole picture under its own hash: no temporary file, nothing cut short.
+    // Every held picture is a whole one under its own hash, one the host sent.
     const good = new Set(paths.map((_, index) => goodPicture(index + 1)).map((bytes) => sha256(bytes)));
     for (const name of kept) expect(good.has(name), name).toBe(true);
 

@@ -1,13 +1,15 @@
 // The picture cache against the real reference service: a till signs in, syncs, and fetches the
-// pictures its products name into a content-addressed folder, within a cap that keeps the newest.
+// pictures its products name into its store, by content hash, within a cap that keeps the newest.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, truncateSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogFileFor } from "../../../src/core/catalog/catalog-store.ts";
 import { type ImageRunOptions, imageFolderOf, openImageCache } from "../../../src/core/images/image-cache.ts";
 import { sessionImageAuth } from "../../../src/core/images/session-image-auth.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import { heldPictures, notWhole, pictureCacheFile } from "../../support/held-pictures.ts";
 import { adminApi, openTestCore, signInDemo, tempDir } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -28,12 +30,21 @@ async function till(service: RunningService, clock: () => number = Date.now) {
   const wired = openTestCore(dir.path);
   cleanups.push(() => wired.core.close());
   await signInDemo(wired.session, service);
-  const cache = openImageCache({ dataDir: dir.path, fetch: globalThis.fetch, clock });
+  const open = () => openImageCache({ dataDir: dir.path, fetch: globalThis.fetch, clock });
+  let cache = open();
   cleanups.push(() => cache.close());
   const folder = imageFolderOf(dir.path);
   return {
-    cache,
+    get cache() {
+      return cache;
+    },
+    dir: dir.path,
     folder,
+    /** Closed and opened again, as when the app starts. */
+    reopen: () => {
+      cache.close();
+      cache = open();
+    },
     sync: () => wired.core.sync(),
     run: (options: Partial<ImageRunOptions> = {}) =>
       cache.run({
@@ -43,11 +54,60 @@ async function till(service: RunningService, clock: () => number = Date.now) {
         auth: sessionImageAuth(wired.session),
         ...options,
       }),
-    /** The picture files in the folder, by name. */
-    files: () => readdirSync(folder).filter((name) => /^[0-9a-f]{64}$/u.test(name)),
-    leftovers: () =>
-      readdirSync(folder).filter((name) => !/^[0-9a-f]{64}$|^cache\.sqlite(-wal|-shm)?$/u.test(name)),
+    /** The hashes of the pictures held, each checked to be whole. */
+    files: () => {
+      const held = heldPictures(dir.path);
+      expect(notWhole(held)).toEqual([]);
+      return [...held.keys()];
+    },
+    /** Anything in the folder but the cache's own database. */
+    leftovers: () => readdirSync(folder).filter((name) => !/^cache\.sqlite(-wal|-shm)?$/u.test(name)),
   };
+}
+
+/**
+ * Turns a cache this version made into one as the version before kept it: each picture a file named
+ * by its hash beside a store at version 1, without auto-vacuum.
+ */
+function asOldLayout(dataDir: string, folder: string): void {
+  const db = new Database(pictureCacheFile(dataDir));
+  try {
+    for (const [hash, body] of heldPictures(dataDir)) writeFileSync(join(folder, hash), body);
+    db.exec(`
+      DELETE FROM old_files;
+      INSERT INTO old_files (hash, bytes) SELECT hash, bytes FROM pictures;
+      DROP TABLE pictures;
+      DROP TABLE bodies;
+      ALTER TABLE old_files RENAME TO files;
+    `);
+    db.pragma("user_version = 1");
+    db.pragma("auto_vacuum = NONE");
+    db.exec("VACUUM");
+  } finally {
+    db.close();
+  }
+}
+
+/** A product for each of these `images`, named Box 0, Box 1…; their ids in that order. */
+async function boxes(
+  admin: Awaited<ReturnType<typeof adminApi>>,
+  images: readonly Record<string, string>[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, named] of images.entries()) {
+    ids.push((await admin.createProduct({ name: `Box ${index}`, images: named })).id as string);
+  }
+  return ids;
+}
+
+/** A pragma of the cache's store, read from outside. */
+function storePragma(dataDir: string, name: string): unknown {
+  const db = new Database(pictureCacheFile(dataDir), { readonly: true });
+  try {
+    return db.pragma(name, { simple: true });
+  } finally {
+    db.close();
+  }
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -75,7 +135,7 @@ describe("the picture cache", () => {
     const big = await served(picture(service, 3, "2x"));
     const small = await served(picture(service, 3));
     expect(tillA.files().sort()).toEqual([sha256(big), sha256(small)].sort());
-    expect(readFileSync(join(tillA.folder, sha256(big)))).toEqual(big);
+    expect(tillA.cache.pictureBytes(sha256(big))).toEqual(big);
     expect(tillA.cache.pictures([shirt.id as string, plain.id as string])).toEqual({
       [shirt.id as string]: sha256(big),
     });
@@ -125,7 +185,7 @@ describe("the picture cache", () => {
     expect(tillA.files()).toHaveLength(3);
   });
 
-  it("fetches the new picture when a product's URL changes, and deletes the old file", async () => {
+  it("fetches the new picture when a product's URL changes, and deletes the old one", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
     const box = await admin.createProduct({ name: "Box", images: { "1x": picture(service, 10) } });
@@ -141,6 +201,24 @@ describe("the picture cache", () => {
     const after = sha256(await served(picture(service, 11)));
     expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: after });
     expect(tillA.files()).toEqual([after]);
+  });
+
+  it("gives the room of deleted pictures back to the disk", async () => {
+    const service = await serviceWithoutDemo();
+    const admin = await adminApi(service);
+    const ids = await boxes(
+      admin,
+      Array.from({ length: 30 }, (_, index) => ({ "2x": picture(service, 70 + index, "2x") })),
+    );
+    const tillA = await till(service);
+    await tillA.sync();
+    await tillA.run();
+    const full = storePragma(tillA.dir, "page_count") as number;
+    for (const id of ids.slice(5)) await admin.deleteProduct(id);
+    await tillA.sync();
+    expect(await tillA.run({ download: false })).toMatchObject({ deleted: 25 });
+    expect(storePragma(tillA.dir, "freelist_count")).toBe(0);
+    expect(storePragma(tillA.dir, "page_count")).toBeLessThan(full);
   });
 
   it("deletes the picture of a product deleted on the service, and keeps one still named by another", async () => {
@@ -163,39 +241,55 @@ describe("the picture cache", () => {
     expect(tillA.cache.pictures([gone.id as string, twin.id as string, sharing.id as string])).toEqual({
       [sharing.id as string]: kept,
     });
-    expect(tillA.cache.fileOf(sha256(await served(picture(service, 20))))).toBeNull();
+    expect(tillA.cache.pictureBytes(sha256(await served(picture(service, 20))))).toBeNull();
   });
 
-  it("fetches again a picture a power cut left shorter than recorded", async () => {
+  it("takes in the pictures an older version kept as files, offline, and fetches again one found damaged", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
-    const box = await admin.createProduct({ name: "Box", images: { "1x": picture(service, 40) } });
+    const ids = await boxes(
+      admin,
+      [60, 61, 62].map((number) => ({ "1x": picture(service, number) })),
+    );
     const tillA = await till(service);
     await tillA.sync();
     await tillA.run();
-    const whole = await served(picture(service, 40));
-    const file = join(tillA.folder, sha256(whole));
-    // What a power cut does to a file written without a flush: its name is there, its bytes are not.
-    truncateSync(file, 0);
+    const [whole, damaged, kept] = await Promise.all([60, 61, 62].map((n) => served(picture(service, n))));
+    tillA.cache.close();
+    asOldLayout(tillA.dir, tillA.folder);
+    // What the old way could leave: a file cut short by a power cut, a temporary file of a write
+    // killed half-way, and a picture nobody recorded.
+    writeFileSync(join(tillA.folder, sha256(damaged as Buffer)), (damaged as Buffer).subarray(0, 100));
+    writeFileSync(join(tillA.folder, ".part-0123456789abcdef"), (whole as Buffer).subarray(0, 50));
+    const stray = await served(picture(service, 63));
+    writeFileSync(join(tillA.folder, sha256(stray)), stray);
+    expect(tillA.leftovers()).toHaveLength(5);
+
+    // Opened as the app starts, before any run (which an offline till would not get to).
+    tillA.reopen();
+    expect(tillA.leftovers()).toEqual([]);
+    expect(tillA.files().sort()).toEqual([sha256(whole as Buffer), sha256(kept as Buffer)].sort());
+    expect(tillA.cache.pictures(ids)).toEqual({
+      [ids[0] as string]: sha256(whole as Buffer),
+      [ids[2] as string]: sha256(kept as Buffer),
+    });
+    expect(tillA.cache.pictureBytes(sha256(whole as Buffer))).toEqual(whole);
+    expect(storePragma(tillA.dir, "auto_vacuum")).toBe(2);
+    expect(storePragma(tillA.dir, "user_version")).toBe(2);
 
     expect(await tillA.run()).toMatchObject({ toFetch: 1, fetched: 1, failed: 0 });
-    expect(readFileSync(file)).toEqual(whole);
-    expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: sha256(whole) });
-    expect(tillA.leftovers()).toEqual([]);
+    expect(tillA.cache.pictureBytes(sha256(damaged as Buffer))).toEqual(damaged);
+    expect(Object.keys(tillA.cache.pictures(ids))).toHaveLength(3);
   });
 
   it("writes a picture many products share once, across more than one batch", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
-    const ids: string[] = [];
     // 40 products, more than a batch holds, naming 5 pictures between them.
-    for (let index = 0; index < 40; index++) {
-      const product = await admin.createProduct({
-        name: `Box ${index}`,
-        images: { "1x": picture(service, 50 + (index % 5)) },
-      });
-      ids.push(product.id as string);
-    }
+    const ids = await boxes(
+      admin,
+      Array.from({ length: 40 }, (_, index) => ({ "1x": picture(service, 50 + (index % 5)) })),
+    );
     const tillA = await till(service);
     await tillA.sync();
 
@@ -208,7 +302,7 @@ describe("the picture cache", () => {
     expect(tillA.leftovers()).toEqual([]);
   });
 
-  it("serves a file only for exactly a hash it holds", async () => {
+  it("gives a picture's bytes only for exactly a hash it holds", async () => {
     const service = await serviceWithoutDemo();
     const admin = await adminApi(service);
     await admin.createProduct({ name: "Box", images: { "1x": picture(service, 30) } });
@@ -216,7 +310,7 @@ describe("the picture cache", () => {
     await tillA.sync();
     await tillA.run();
     const [hash] = tillA.files() as [string];
-    expect(tillA.cache.fileOf(hash)).toBe(join(tillA.folder, hash));
+    expect(tillA.cache.pictureBytes(hash)).toEqual(await served(picture(service, 30)));
     for (const probe of [
       hash.toUpperCase(),
       `${hash}/`,
@@ -227,8 +321,7 @@ describe("the picture cache", () => {
       "0".repeat(64),
       `${hash.slice(0, 63)}%2f`,
     ]) {
-      expect(tillA.cache.fileOf(probe), probe).toBeNull();
+      expect(tillA.cache.pictureBytes(probe), probe).toBeNull();
     }
-    expect(existsSync(join(tillA.folder, "cache.sqlite"))).toBe(true);
   });
 });
