@@ -4,7 +4,7 @@
 // "cancel" message stops it; the next run continues where it stopped.
 import { parentPort, workerData } from "node:worker_threads";
 import { isAppError } from "../../shared/app-error.ts";
-import { openImageCache } from "../images/image-cache.ts";
+import { type ImageRunProgress, openImageCache } from "../images/image-cache.ts";
 import { lowerThisThreadsPriority } from "./background-priority.ts";
 import { type ImageWorkerMessage, imageWorkerJobSchema } from "./image-protocol.ts";
 import { scanGate } from "./scan-gate.ts";
@@ -19,6 +19,20 @@ port.on("message", (message: unknown) => {
   if (message === "cancel") controller.abort();
 });
 
+/**
+ * Progress is posted at most this often: the run reports every picture, thousands a second, and each
+ * message costs the main thread (the one answering scans) its handling. The status shows it twice a
+ * second at most (picture-runs.ts); the run's end carries the final counts.
+ */
+const progressEveryMs = 200;
+let progressPostedAt = Number.NEGATIVE_INFINITY;
+const postProgress = (progress: ImageRunProgress) => {
+  const now = Date.now();
+  if (now - progressPostedAt < progressEveryMs) return;
+  progressPostedAt = now;
+  post({ type: "progress", progress });
+};
+
 const cache = openImageCache({ dataDir: job.dataDir, fetch: globalThis.fetch, clock: Date.now });
 try {
   const summary = await cache.run({
@@ -27,7 +41,7 @@ try {
     download: job.download,
     auth: async () => job.auth,
     signal: controller.signal,
-    onProgress: (progress) => post({ type: "progress", progress }),
+    onProgress: postProgress,
     yieldToScans: job.scanGate === undefined ? undefined : scanGate(job.scanGate).clear,
   });
   post({ type: "done", summary });
