@@ -85,6 +85,16 @@ async function openScreen(name: RegExp): Promise<void> {
   await page.getByRole("navigation").getByRole("button", { name }).click();
 }
 
+/** Opens the first search row named `name` from the search screen. */
+async function openFromSearch(name: string): Promise<void> {
+  await openScreen(/Search/);
+  await page.getByRole("combobox").fill(name);
+  await page.getByRole("option").first().waitFor();
+  const named = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  await page.getByRole("option", { name: named }).first().click();
+  await page.locator(".product-view").waitFor();
+}
+
 const saleNotes = () => page.locator(".result-card .sale-note").allTextContents();
 
 /** A demo sale case scanned as a till's scanner sends it, once its card is on screen. */
@@ -315,20 +325,21 @@ describe("the till in a browser", () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
-  it("opens a product from the search with its options matrix", async () => {
+  it("opens a product from the search with its options matrix, and a drink with its deposit", async () => {
     const parent = records.find((item) => item.type === "variant_product" && item.active);
     if (!parent) throw new Error("the demo catalog has no variant family");
-    await openScreen(/Search/);
-    await page.getByRole("combobox").fill(parent.name);
-    await page.getByRole("option").first().waitFor();
-    await page
-      .getByRole("option", { name: new RegExp(parent.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
-      .first()
-      .click();
-    await page.locator(".product-view").waitFor();
+    await openFromSearch(parent.name);
     expect(await page.locator(".product-view .variant-matrix table").count()).toBeGreaterThan(0);
     await shoot("product", "en");
     expect(await seriousViolations()).toEqual([]);
+    // A drink opened from the search says its deposit and the total, as its scan does.
+    const [key, lines] = saleCases("en")[0] as [string, unknown[]];
+    const drink = records.find((item) => item.barcode === demoSaleCode(key));
+    if (!drink) throw new Error(`the demo catalog has no ${key}`);
+    await openFromSearch(drink.name);
+    await expect
+      .poll(() => page.locator(".product-view .sale-note").allTextContents(), { message: key })
+      .toEqual(lines);
     await openScreen(/Account/);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
     await shoot("account", "en");

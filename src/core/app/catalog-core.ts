@@ -13,13 +13,11 @@ import { labelCharge } from "../../shared/catalog/label-charge.ts";
 import type {
   FamilyPrices,
   LookupAnswer,
-  ProductFamily,
+  ProductAnswer,
   StoredFamily,
 } from "../../shared/catalog/lookup-answer.ts";
 import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
-import { saleReferences } from "../../shared/catalog/sale-links.ts";
-import { saleOf } from "../../shared/catalog/sale-rule.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
 import {
@@ -38,6 +36,7 @@ import type { ServiceTime } from "../session/service-time.ts";
 import type { Session } from "../session/session.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { parseSyncState } from "../sync/sync-state.ts";
+import { namedBy, saleWith } from "./family-sale.ts";
 
 export interface CatalogCore {
   sync(options?: {
@@ -51,7 +50,7 @@ export interface CatalogCore {
   /** The branches the catalog's branch prices name, with how many products each prices. */
   branches(): Promise<BranchCount[]>;
   /** A product by id with its parent and variants, or null. */
-  product(id: string): Promise<ProductFamily | null>;
+  product(id: string): Promise<ProductAnswer | null>;
   status(): Promise<CatalogStatus>;
   /**
    * Signs out. The catalog on this till stays readable (lookups and search work, nothing syncs)
@@ -176,9 +175,7 @@ export function createCatalogCore(deps: {
       const code = readScan(input, deps.scanOptions?.(), new Date(at));
       const found = await catalog.read(async (store) => {
         const match = await matchOf(store, code);
-        // Only a product that names others (a deposit, a bundle's parts) costs a further read.
-        const named = match === null ? [] : await store.productsByIds(saleReferences(match.product));
-        return match === null ? null : { match, named };
+        return match === null ? null : { match, named: await namedBy(store, match) };
       });
       if (found === null) {
         const reason = noMatchReason(code);
@@ -188,8 +185,7 @@ export function createCatalogCore(deps: {
       const context = await priceContext(at);
       const withPrices = await answered(match, context);
       const price = withPrices.prices[match.product.id] ?? null;
-      const byId = new Map(named.map((product) => [product.id, product]));
-      const sale = saleOf(match.product, price, { byId, children: match.variants }, context);
+      const sale = saleWith(match, named, price, context);
       const label = labelCharge(code, price);
       return { query: input, code, match: withPrices, price, sale, label, reason: null };
     },
@@ -203,8 +199,15 @@ export function createCatalogCore(deps: {
     },
 
     async product(id) {
-      const family = await (await requireCatalog()).catalog.read((store) => store.productById(id));
-      return family === null ? null : answered(family);
+      const found = await (await requireCatalog()).catalog.read(async (store) => {
+        const family = await store.productById(id);
+        return family === null ? null : { family, named: await namedBy(store, family) };
+      });
+      if (found === null) return null;
+      const context = await priceContext(clock());
+      const family = await answered(found.family, context);
+      const price = family.prices[family.product.id] ?? null;
+      return { ...family, sale: saleWith(found.family, found.named, price, context) };
     },
 
     async check() {

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
-import type { ProductFamily } from "../../shared/catalog/lookup-answer.ts";
+import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
 import type { TillShell } from "../../shared/ipc/till-shell.ts";
 import { type Calibration, calibrationOf } from "../../shared/keyboard/scanner-calibration.ts";
@@ -72,7 +72,7 @@ function Screens({ shell }: CatalogAppProps) {
   const [screen, setScreen] = useState<Screen>("scan");
   // Where the search starts: a miss's "Search the catalog" starts it afresh (a new count) with its code.
   const [searchStart, setSearchStart] = useState({ text: "", count: 0 });
-  const [opened, setOpened] = useState<ProductFamily | null>(null);
+  const [opened, setOpened] = useState<ProductAnswer | null>(null);
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
   const history = useScanHistory();

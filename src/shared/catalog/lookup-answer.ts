@@ -77,6 +77,10 @@ export const productFamilySchema = storedFamilySchema.extend({
 });
 export type ProductFamily = z.infer<typeof productFamilySchema>;
 
+/** A product opened by id (from a search or the matrix): its family, and how it is sold, as a scan says. */
+export const productAnswerSchema = productFamilySchema.extend({ sale: saleSchema });
+export type ProductAnswer = z.infer<typeof productAnswerSchema>;
+
 export const lookupMatchSchema = productFamilySchema.extend({ matchedBy: z.enum(matchedFields) });
 export type LookupMatch = z.infer<typeof lookupMatchSchema>;
 

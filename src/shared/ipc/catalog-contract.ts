@@ -5,7 +5,7 @@ import { z } from "zod";
 import { productSchema } from "../api/product.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
 import { branchCountSchema } from "../catalog/branch-count.ts";
-import { lookupAnswerSchema, productFamilySchema } from "../catalog/lookup-answer.ts";
+import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
 import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
@@ -75,10 +75,13 @@ export const catalogContract = {
     }),
     result: z.array(productSchema),
   },
-  /** A product by id, with its parent and variant family; null when the catalog does not hold it. */
+  /**
+   * A product by id, with its parent and variant family and how it is sold; null when the catalog
+   * does not hold it.
+   */
   product: {
     argument: z.strictObject({ id: field("The product id") }),
-    result: productFamilySchema.nullable(),
+    result: productAnswerSchema.nullable(),
   },
   /** The branches the catalog's branch prices name, most products first: what a till's branch is chosen from. */
   branches: { argument: none, result: z.array(branchCountSchema) },

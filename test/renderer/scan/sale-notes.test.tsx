@@ -3,12 +3,13 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { ProductView } from "../../../src/renderer/src/product/product-view.tsx";
 import { tillPrice } from "../../../src/renderer/src/product/till-price.ts";
 import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
 import { ScanHistory } from "../../../src/renderer/src/scan/scan-history.tsx";
 import { outcomeOf } from "../../../src/renderer/src/scan/use-scan-history.ts";
 import { SearchPanel } from "../../../src/renderer/src/search/search-panel.tsx";
-import { answerFor, mulledWine, product } from "../support/catalog-fixtures.ts";
+import { answerFor, mulledWine, product, productAnswerFor } from "../support/catalog-fixtures.ts";
 
 const deposit = product({ id: "deposit", name: "Pfand 0,25", barcode: "4000000000057" }, [0.21, 0.25, "EUR"]);
 const cola = product(
@@ -101,6 +102,32 @@ describe("the result card says how a product is sold", () => {
     render(
       <I18nProvider language="en">
         <ResultCard answer={answerFor("4000000000040", products)} freshness={null} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Not for sale: do not sell this product.");
+  });
+});
+
+describe("the product screen opened from a search", () => {
+  it.each([
+    ["water", "en", ["With 2 × Pfand 0,25: €0.50, to pay €1.09"]],
+    ["fruit", "de", ["Preis eingeben (Vorschlag 4,99\u00a0€) 0 ist erlaubt."]],
+    ["deposit", "en", []],
+  ])("says how %s is sold in %s, as its scan does", (id, language, expected) => {
+    const opened = products.find((item) => item.id === id) as (typeof products)[number];
+    render(
+      <I18nProvider language={language}>
+        <ProductView match={productAnswerFor(opened, products)} onBack={() => {}} onOpen={() => {}} />
+      </I18nProvider>,
+    );
+    const notes = [...document.querySelectorAll(".sale-note")].map((note) => note.textContent ?? "");
+    expect(notes).toEqual(expected);
+  });
+
+  it("stops the cashier with an alert when the product may not be sold", () => {
+    render(
+      <I18nProvider language="en">
+        <ProductView match={productAnswerFor(recalled, products)} onBack={() => {}} onOpen={() => {}} />
       </I18nProvider>,
     );
     expect(screen.getByRole("alert").textContent).toBe("Not for sale: do not sell this product.");

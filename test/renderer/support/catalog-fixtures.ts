@@ -7,7 +7,7 @@ import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
-import type { LookupAnswer, LookupMatch } from "../../../src/shared/catalog/lookup-answer.ts";
+import type { LookupAnswer, LookupMatch, ProductAnswer } from "../../../src/shared/catalog/lookup-answer.ts";
 import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
 import { saleOf } from "../../../src/shared/catalog/sale-rule.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
@@ -130,10 +130,8 @@ export function answerFor(
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
-      const match = matchOf(found, products, prices);
+      const { sale, ...match } = productAnswerFor(found, products, prices);
       const price = match.prices[found.id] ?? null;
-      const held = { byId: new Map(products.map((item) => [item.id, item])), children: products };
-      const sale = saleOf(found, price, held, prices);
       return {
         query: code,
         code: reading,
@@ -147,6 +145,17 @@ export function answerFor(
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
   return { query: code, code: reading, match: null, price: null, sale: null, label: null, reason };
+}
+
+/** What the catalog would answer for a product opened by id: its family and how it is sold. */
+export function productAnswerFor(
+  found: Product,
+  products: readonly Product[] = catalogProducts,
+  prices: PriceContext = fixturePrices,
+): LookupMatch & ProductAnswer {
+  const match = matchOf(found, products, prices);
+  const held = { byId: new Map(products.map((item) => [item.id, item])), children: products };
+  return { ...match, sale: saleOf(found, match.prices[found.id] ?? null, held, prices) };
 }
 
 export function matchOf(

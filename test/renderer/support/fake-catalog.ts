@@ -10,7 +10,7 @@ import { type AppSettings, defaultSettings } from "../../../src/shared/settings/
 import {
   answerFor,
   catalogProducts,
-  matchOf,
+  productAnswerFor,
   session as sessionFixture,
   status as statusFixture,
 } from "./catalog-fixtures.ts";
@@ -83,7 +83,7 @@ export function fakeCatalog(
     },
     product: (argument) => {
       const found = catalogProducts.find((item) => item.id === argument.id);
-      return ok(found ? matchOf(found) : null);
+      return ok(found ? productAnswerFor(found) : null);
     },
     branches: () => ok([{ branch: "berlin-mitte", products: 2, name: null, number: null }]),
     settings: async () => {
