@@ -340,6 +340,8 @@ describe("the till in a browser", () => {
     await expect
       .poll(() => page.locator(".product-view .sale-note").allTextContents(), { message: key })
       .toEqual(lines);
+    await shoot("product-deposit", "en");
+    expect(await seriousViolations()).toEqual([]);
     await openScreen(/Account/);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
     await shoot("account", "en");
