@@ -175,19 +175,17 @@ function fastest(runs: SyncRunResult[]): SyncRunResult {
   return runs.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
 }
 
+/** `runner`: another checkout's bench/sync-run.ts, to run that checkout's code (bench/sync-checkouts.ts). */
 export async function syncRun(
   kind: SyncKind,
   service: RunningService,
   dataDir: string,
+  runner = join(import.meta.dirname, "sync-run.ts"),
 ): Promise<SyncRunResult> {
   const input: SyncRunInput = { ...service.ready, dataDir, pageSize };
-  const child = spawn(
-    process.execPath,
-    [join(import.meta.dirname, "sync-run.ts"), kind, JSON.stringify(input)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, [runner, kind, JSON.stringify(input)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (chunk) => {
     out += chunk;

@@ -1,0 +1,50 @@
+// `node bench/sync-checkouts.ts PRODUCTS RUN...`: syncs of two versions of the code, interleaved
+// against one reference service, so a change is measured against the code before it on the same
+// machine at the same moment. Each RUN is `ours`, `raw` or `bare` (bench/sync-run.ts), optionally
+// `@FOLDER`: another checkout of the project (its own node_modules or a link to these), whose code
+// syncs instead of this one's. Each sync runs in a fresh process into a fresh folder and prints its
+// line of bench/sync-run.ts with the load average. For example, a change against its parent commit:
+//
+//   git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
+//   node bench/sync-checkouts.ts 100000 ours@/tmp/before ours ours@/tmp/before ours raw
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService } from "./service-process.ts";
+import { syncRun } from "./sync.ts";
+import type { SyncKind } from "./sync-run.ts";
+
+const kinds = new Set<string>(["ours", "raw", "bare"]);
+
+const usage = "Usage: node bench/sync-checkouts.ts PRODUCTS (ours|raw|bare)[@FOLDER]...\n";
+
+function refuse(problem: string): never {
+  process.stderr.write(`${problem}\n${usage}`);
+  process.exit(2);
+}
+
+function parseRun(text: string): { kind: SyncKind; runner: string | undefined } {
+  const [kind = "", folder] = text.split("@");
+  if (!kinds.has(kind)) refuse(`"${text}" is not a run: ours, raw or bare, optionally @FOLDER.`);
+  return {
+    kind: kind as SyncKind,
+    runner: folder === undefined ? undefined : join(folder, "bench", "sync-run.ts"),
+  };
+}
+
+const [productsText = "", ...runTexts] = process.argv.slice(2);
+const products = Number(productsText);
+if (!Number.isInteger(products) || products < 1) refuse(`"${productsText}" is not a number of products.`);
+if (runTexts.length === 0) refuse("Name at least one run.");
+const runs = runTexts.map(parseRun);
+const service = await startService(products);
+const scratch = mkdtempSync(join(tmpdir(), "sync-checkouts-"));
+try {
+  for (const [index, run] of runs.entries()) {
+    const result = await syncRun(run.kind, service, join(scratch, String(index)), run.runner);
+    process.stdout.write(`${runTexts[index]} ${JSON.stringify(result)} load ${loadavg()[0]?.toFixed(1)}\n`);
+  }
+} finally {
+  await service.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
