@@ -183,12 +183,16 @@ function storeOver(db: Database) {
   const addPicture = db.prepare<[string, number, number | bigint]>(
     "INSERT OR IGNORE INTO pictures (hash, bytes, body) VALUES (?, ?, ?)",
   );
+  const isHeld = db.prepare<[string]>("SELECT 1 FROM pictures WHERE hash = ?").pluck();
   const dropBodyRow = db.prepare<[number | bigint]>("DELETE FROM bodies WHERE id = ?");
-  /** Its bytes and its record, for a picture the caller found new to the cache. */
-  const keep = (hash: string, body: Uint8Array) => {
+  /** Its bytes and its record, unless the cache holds them: answers the bytes it took in. */
+  const keep = (hash: string, body: Uint8Array): number => {
+    if (isHeld.get(hash) !== undefined) return 0;
     const id = addBody.run(body).lastInsertRowid;
     // Held after all (another process's run on the same folder): its bytes are there already.
-    if (addPicture.run(hash, body.byteLength, id).changes === 0) dropBodyRow.run(id);
+    if (addPicture.run(hash, body.byteLength, id).changes > 0) return body.byteLength;
+    dropBodyRow.run(id);
+    return 0;
   };
   const setFailed = db.prepare(
     `UPDATE wanted SET failures = failures + 1, retry_at = @retryAt, gave_up = @gaveUp, problem = @problem
@@ -214,7 +218,6 @@ function storeOver(db: Database) {
   );
   const dropPicture = db.prepare<[string]>("DELETE FROM pictures WHERE hash = ?");
   const storedBytes = db.prepare("SELECT coalesce(sum(bytes), 0) FROM pictures").pluck();
-  const isHeld = db.prepare<[string]>("SELECT 1 FROM pictures WHERE hash = ?").pluck();
   const bodyOf = db
     .prepare<[string], Buffer>(
       "SELECT bodies.body FROM pictures JOIN bodies ON bodies.id = pictures.body WHERE pictures.hash = ?",
@@ -294,13 +297,16 @@ function storeOver(db: Database) {
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
     /**
      * Downloaded pictures, recorded with the bytes of those the cache did not hold, in one
-     * transaction: one commit a batch, and a batch is held whole or not at all.
+     * transaction: one commit a batch, and a batch is held whole or not at all. Answers the bytes
+     * the cache took in.
      */
     fetched: db.transaction((pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => {
-      for (const { hash, body } of bodies) keep(hash, body);
+      let stored = 0;
+      for (const { hash, body } of bodies) stored += keep(hash, body);
       for (const { row, hash, bytes } of pictures)
         setFetched.run(hash, bytes, row.productId, row.sizeKey, row.url);
-    }) as (pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => void,
+      return stored;
+    }) as (pictures: readonly FetchedPicture[], bodies: readonly PictureBody[]) => number,
     /** A failed download: tried again after `retryAfterMs`, or never (until its URL changes) when null. */
     failed(row: Pick<WantedRow, "productId" | "sizeKey" | "url">, problem: string, retryAt: number | null) {
       setFailed.run({ ...row, problem, retryAt, gaveUp: retryAt === null ? 1 : 0 });
@@ -329,7 +335,6 @@ function storeOver(db: Database) {
     },
     /** The bytes of the pictures held. */
     storedBytes: () => storedBytes.get() as number,
-    holds: (hash: string) => isHeld.get(hash) !== undefined,
     /** A held picture's bytes, or null. */
     body: (hash: string): Buffer | null => bodyOf.get(hash) ?? null,
     /**
@@ -338,7 +343,7 @@ function storeOver(db: Database) {
      */
     adoptFiles: db.transaction((bodies: readonly PictureBody[]) => {
       for (const { hash, body } of bodies) {
-        if (wasFile.get(hash) !== undefined && isHeld.get(hash) === undefined) keep(hash, body);
+        if (wasFile.get(hash) !== undefined) keep(hash, body);
       }
     }) as (bodies: readonly PictureBody[]) => void,
     /** Whether an older version's files are still being taken in (a crash can stop it half-way). */
