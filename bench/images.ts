@@ -1,7 +1,8 @@
 // `node bench/images.ts [--quick]`, also run by `npm run bench` (group "images"): the product picture
 // cache against the reference service over loopback, in this process (the service in its own).
 //  - download rate: a till's first picture run after a full sync (hash, bytes and records in SQLite),
-//    in pictures/s and MB/s, against a bare fetch of the same URLs, as many at a time, bytes discarded;
+//    in pictures/s, against a bare fetch of the same URLs, as many at a time, bytes discarded: each in
+//    a fresh worker thread, as the app runs pictures, and both on this thread (also in MB/s);
 //  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
 //    folder, rounds interleaved, timed until the sync answers (the pictures follow it);
 //  - scan latency on the main thread while the pictures download, against the same scans once idle.
@@ -17,6 +18,7 @@ import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
+import { bareFetch, bareFetchInWorker } from "./bare-fetch.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
 import { type Ready, type RunningService, startService } from "./service-process.ts";
 
@@ -45,35 +47,29 @@ function catalogContents(dataDir: string, accountId: string): { urls: string[]; 
   }
 }
 
-/** The baseline: the same pictures fetched `concurrency` at a time, read whole and thrown away. */
-async function bareFetch(urls: readonly string[]): Promise<number> {
-  let next = 0;
-  let bytes = 0;
-  const lane = async () => {
-    while (next < urls.length) {
-      const url = urls[next++] as string;
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const received = (await response.arrayBuffer()).byteLength;
-      bytes += received;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, lane));
-  return bytes;
-}
+/**
+ * Where a picture run and its baseline are timed: on this thread (the CLI's runs), or each in a fresh
+ * worker thread, as the app's picture runs are: there neither side starts with code compiled by an
+ * earlier pass, as the bare fetch on this thread does after its untimed one.
+ */
+type Where = "thread" | "worker";
 
 /** A till's first sync and picture run through the catalog core, as `sync` + `images sync` do. */
-async function downloadRate(upstream: RunningService): Promise<Figure[]> {
+async function downloadRate(upstream: RunningService, where: Where): Promise<Figure[]> {
   const dataDir = await scratchDir();
-  const { core, session } = wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now });
+  const imageWorker =
+    where === "worker" ? new URL("../src/core/workers/image-worker.ts", import.meta.url) : undefined;
+  const { core, session } = wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now, imageWorker });
   try {
     const { baseUrl, organisation, username, password } = upstream.ready;
     await session.signInOrganisation({ baseUrl, organisation, username, password, remember: false });
     await core.sync({ full: true, pageSize: 1000 });
     const { urls } = catalogContents(dataDir, upstream.ready.accountId);
     // Once untimed: the service draws each picture on its first request, and neither side should pay that.
-    await bareFetch(urls);
-    const base = await timed(() => bareFetch(urls));
+    await bareFetch(urls, concurrency);
+    const base = await timed(() =>
+      where === "thread" ? bareFetch(urls, concurrency) : bareFetchInWorker(urls, concurrency),
+    );
     const ours = await timed(() => core.images.run({ download: true }));
     const summary = ours.result;
     if (summary === null || summary.fetched !== urls.length || summary.failed > 0) {
@@ -82,13 +78,28 @@ async function downloadRate(upstream: RunningService): Promise<Figure[]> {
     const size = sizeName(upstream.products);
     const side = (run: Side) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs });
     const perSecond = (count: number, run: Side) => count / (run.wallMs / 1000);
+    if (where === "worker") {
+      return [
+        {
+          key: `picture_download_worker_${size}_per_s`,
+          label: `pictures downloaded into the cache by the app's picture worker, ${urls.length} of a ${size} catalog`,
+          unit: "pictures/s",
+          value: perSecond(summary.fetched, ours),
+          baselineLabel: `bare fetch of the same URLs in a fresh worker thread, ${concurrency} at a time, nothing kept`,
+          baseline: perSecond(urls.length, base),
+          goal: ">= 0.8x the baseline",
+          ours: side(ours),
+          base: side(base),
+        },
+      ];
+    }
     return [
       {
         key: `picture_download_${size}_per_s`,
-        label: `pictures downloaded into the cache, ${urls.length} of a ${size} catalog`,
+        label: `pictures downloaded into the cache on this thread, ${urls.length} of a ${size} catalog`,
         unit: "pictures/s",
         value: perSecond(summary.fetched, ours),
-        baselineLabel: `bare fetch of the same URLs, ${concurrency} at a time, nothing kept`,
+        baselineLabel: `bare fetch of the same URLs on this thread after an untimed one, ${concurrency} at a time, nothing kept`,
         baseline: perSecond(urls.length, base),
         goal: "",
         ours: side(ours),
@@ -96,10 +107,10 @@ async function downloadRate(upstream: RunningService): Promise<Figure[]> {
       },
       {
         key: `picture_download_${size}_mb_per_s`,
-        label: `picture bytes downloaded into the cache (${(summary.downloadedBytes / 1e6).toFixed(1)} MB)`,
+        label: `picture bytes downloaded into the cache on this thread (${(summary.downloadedBytes / 1e6).toFixed(1)} MB)`,
         unit: "MB/s",
         value: summary.downloadedBytes / 1e6 / (ours.wallMs / 1000),
-        baselineLabel: "bare fetch of the same URLs",
+        baselineLabel: "bare fetch of the same URLs on this thread",
         baseline: base.result / 1e6 / (base.wallMs / 1000),
         goal: "",
         ours: side(ours),
@@ -226,7 +237,11 @@ async function syncAndScans(upstream: RunningService, rounds: number): Promise<F
 export async function imageFigures(options: { products: number; rounds: number }): Promise<Figure[]> {
   const upstream = await startService(options.products);
   try {
-    return [...(await downloadRate(upstream)), ...(await syncAndScans(upstream, options.rounds))];
+    return [
+      ...(await downloadRate(upstream, "worker")),
+      ...(await downloadRate(upstream, "thread")),
+      ...(await syncAndScans(upstream, options.rounds)),
+    ];
   } finally {
     await upstream.stop();
   }

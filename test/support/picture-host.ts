@@ -4,6 +4,7 @@
 // was cut short rather than read to the end.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { drawDemoImage } from "../../src/server/demo-images.ts";
 
 export interface HostRequest {
@@ -16,6 +17,9 @@ export interface PictureHost {
   requests: HostRequest[];
   /** Body bytes written per path, summed over its requests. */
   sent: Map<string, number>;
+  /** Connections open to the host now, and accepted since it started. */
+  openConnections(): Promise<number>;
+  accepted(): number;
   close(): Promise<void>;
 }
 
@@ -23,6 +27,10 @@ export interface PictureHost {
 export const goodPicture = (number: number) => drawDemoImage({ kind: "box", number, size: "1x" });
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A few dozen kilobytes that unpack to a "picture" of 50 MB; packed once, when first asked for. */
+let packedHuge: Buffer | null = null;
+const packedHugePicture = () =>
+  (packedHuge ??= gzipSync(Buffer.concat([pngSignature, Buffer.alloc(50_000_000)])));
 
 export async function startPictureHost(
   options: { redirectTo?: string /** Default: any free one. */; port?: number } = {},
@@ -57,6 +65,14 @@ export async function startPictureHost(
       const bytes = goodPicture(Number(good[1]));
       count(path, bytes.length);
       response.writeHead(200, { "content-type": "image/png" }).end(bytes);
+      return;
+    }
+    const gzipped = /^\/gzipped\/(\d+)\.png$/u.exec(path);
+    if (gzipped) {
+      // Compressed although the till asked for it as it is: still a picture, once unpacked.
+      const bytes = gzipSync(goodPicture(Number(gzipped[1])));
+      count(path, bytes.length);
+      response.writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" }).end(bytes);
       return;
     }
     const slow = /^\/slow\/(\d+)\.png$/u.exec(path);
@@ -94,6 +110,17 @@ export async function startPictureHost(
         response.write(pngSignature);
         stream(response, path, Buffer.from([0]), 100, Number.POSITIVE_INFINITY);
         return;
+      case "/packed-huge.png":
+        count(path, packedHugePicture().length);
+        response
+          .writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" })
+          .end(packedHugePicture());
+        return;
+      case "/unknown-packing.png":
+        response
+          .writeHead(200, { "content-type": "image/png", "content-encoding": "compress" })
+          .end(goodPicture(1));
+        return;
       case "/silent.png":
         return; // takes the request and never answers
       case "/page.png":
@@ -122,12 +149,21 @@ export async function startPictureHost(
         response.writeHead(404).end();
     }
   });
+  let accepted = 0;
+  server.on("connection", () => {
+    accepted += 1;
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     sent,
+    accepted: () => accepted,
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

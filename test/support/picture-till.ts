@@ -21,7 +21,7 @@ export async function syncedPictureTill(
   await signInDemo(wired.session, service);
   await wired.core.sync();
   const clock = manualClock(Date.parse("2026-03-02T09:00:00Z"));
-  const cache = openImageCache({ dataDir, fetch: globalThis.fetch, clock: clock.now });
+  const cache = openImageCache({ dataDir, clock: clock.now });
   defer(() => cache.close());
   return { dataDir, clock, cache, catalogFile: catalogFileFor(dataDir, service.demo.accountId) };
 }

@@ -51,7 +51,10 @@ export interface OpenCatalogOptions {
   /** Why credentials cannot be remembered here (see chooseSecretStorage); null when they can. */
   rememberUnavailable?: string | null;
   clock?: ServiceClock;
-  /** For sign-ins and probes on this thread; a sync worker uses the platform's fetch. */
+  /**
+   * For sign-ins and probes on this thread; a sync worker uses the platform's fetch, and pictures
+   * download over Node's own HTTP client (images/picture-connections.ts).
+   */
   fetch?: typeof fetch;
   /** Plain data only (a worker gets the same). Deadlines given here win over the settings' timeouts. */
   client?: Pick<CommerceClientOptions, "deadlines" | "retry">;

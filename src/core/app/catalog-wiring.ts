@@ -75,7 +75,6 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
   const { scanOptions, prices } = wiring;
   const images = createImageShelf({
     dataDir,
-    fetch: wiring.client?.().fetch ?? globalThis.fetch,
     clock: wiring.clock,
     settings: wiring.images ?? (() => defaultImageSettings),
     auth: sessionImageAuth(session),

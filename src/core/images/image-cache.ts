@@ -19,6 +19,7 @@ import { openImageCacheStore, type WantedRow } from "./image-cache-store.ts";
 import { downloadImage, type ImageDownload, type ImageProblem } from "./image-download.ts";
 import { imageSourcesOf } from "./image-urls.ts";
 import { pictureBatch } from "./picture-batch.ts";
+import { openPictureConnections, type PictureConnections } from "./picture-connections.ts";
 import { importPictureFiles } from "./picture-files-import.ts";
 
 export interface ImageRunOptions {
@@ -85,9 +86,11 @@ export function imageFolderOf(dataDir: string): string {
 
 export function openImageCache(deps: {
   dataDir: string;
-  fetch: typeof fetch;
   clock: () => number;
+  /** The network: connections for one run, `perHost` at most to a host (picture-connections.ts). */
+  connect?: (perHost: number) => PictureConnections;
 }): ImageCache {
+  const connect = deps.connect ?? openPictureConnections;
   const folder = imageFolderOf(deps.dataDir);
   try {
     makeDirectory(folder);
@@ -158,7 +161,7 @@ export function openImageCache(deps: {
     try {
       await plan(options);
       const rows = store.ordered(deps.clock());
-      if (options.download) await fetchWithinCap(rows, options, summary);
+      if (options.download) await fetchOver(rows, options, summary);
       summary.capReached = keepWithinCap(rows, options.capBytes) || summary.capReached;
       release(summary);
       store.compact();
@@ -172,6 +175,16 @@ export function openImageCache(deps: {
     }
   }
 
+  /** Downloads over connections of the run's own, closed when it ends however it ends. */
+  async function fetchOver(rows: WantedRow[], options: ImageRunOptions, summary: ImageRunSummary) {
+    const connections = connect(concurrency);
+    try {
+      await fetchWithinCap(rows, options, summary, connections);
+    } finally {
+      connections.close();
+    }
+  }
+
   /**
    * Downloads what is missing, in priority order, while the pictures kept so far fit in the cap. A
    * few downloads run at once, but their outcomes are counted in priority order, so which pictures
@@ -179,7 +192,12 @@ export function openImageCache(deps: {
    * to fit is not downloaded again; one found too large on arrival is discarded. Lower-priority
    * pictures are evicted as newer ones arrive, so the cache stays within the cap during the run too.
    */
-  async function fetchWithinCap(rows: WantedRow[], options: ImageRunOptions, summary: ImageRunSummary) {
+  async function fetchWithinCap(
+    rows: WantedRow[],
+    options: ImageRunOptions,
+    summary: ImageRunSummary,
+    connections: PictureConnections,
+  ) {
     const cap = options.capBytes;
     const held = new Set<string>();
     let heldBytes = 0;
@@ -265,7 +283,7 @@ export function openImageCache(deps: {
       if (wanted) await options.yieldToScans?.();
       const unreachable = wanted && away.has(originOf(row.url));
       if (unreachable) recordAway(row, `${originOf(row.url)} could not be reached.`, summary);
-      const download = wanted && !unreachable ? fetchPicture(row, options, auth) : null;
+      const download = wanted && !unreachable ? fetchPicture(row, options, auth, connections) : null;
       // A disk failure surfaces when its turn is settled; until then it must not count as unhandled.
       download?.catch(() => undefined);
       queue.push({ position, download });
@@ -285,10 +303,11 @@ export function openImageCache(deps: {
     row: WantedRow,
     options: ImageRunOptions,
     auth: { origin: string; token: string } | null,
+    connections: PictureConnections,
   ): Promise<ImageDownload> {
     return downloadImage({
       url: row.url,
-      fetch: deps.fetch,
+      connections,
       auth,
       deadlines: options.deadlines ?? defaultImageDeadlines,
       maxBytes: maxImageBytes,

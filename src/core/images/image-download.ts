@@ -6,12 +6,16 @@
 // within the request deadlines, a redirect may only stay on the same origin, and the session's token
 // goes only to the service's own origin.
 import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { pipeline, type Readable, type Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { startAttemptDeadlines } from "../api/request-deadlines.ts";
 import { type ImageKind, imageKindOf } from "./image-kind.ts";
+import type { PictureConnections } from "./picture-connections.ts";
 
 export interface ImageDownloadRequest {
   url: string;
-  fetch: typeof fetch;
+  connections: PictureConnections;
   /** Sent as a bearer token only to this origin (the service's own); null sends it nowhere. */
   auth: { origin: string; token: string } | null;
   deadlines: { firstByteMs: number; wholeAnswerMs: number };
@@ -55,24 +59,20 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
     request.signal,
   );
   try {
-    const headers: Record<string, string> = { accept: "image/png, image/jpeg, image/webp, image/gif" };
-    if (request.auth !== null && new URL(url).origin === request.auth.origin) {
+    const target = new URL(url);
+    const headers: Record<string, string> = { ...pictureHeaders };
+    if (request.auth !== null && target.origin === request.auth.origin) {
       headers.authorization = `Bearer ${request.auth.token}`;
     }
-    const response = await request.fetch(url, { headers, redirect: "manual", signal: deadlines.signal });
+    const response = await request.connections.get(target, headers, deadlines.signal);
     deadlines.answerStarted();
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      return redirected(url, response.headers.get("location"));
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const retry =
-        response.status === 404 ||
-        response.status === 408 ||
-        response.status === 429 ||
-        response.status >= 500;
-      return failed("refused", `${url} answered ${response.status} instead of a picture.`, retry);
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      // Whatever such an answer carries is never read: its connection goes, not just its body.
+      response.destroy();
+      if (status >= 300 && status < 400) return redirected(url, response.headers.location ?? null);
+      const retry = status === 404 || status === 408 || status === 429 || status >= 500;
+      return failed("refused", `${url} answered ${status} instead of a picture.`, retry);
     }
     return await received(request, url, response, deadlines.signal);
   } catch {
@@ -85,6 +85,17 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
     deadlines.finish();
   }
 }
+
+/**
+ * Pictures only, uncompressed (they are compressed already: a host compressing them again spends CPU
+ * on both sides for nothing, though one that does is still read), from a client that says what it is
+ * (some hosts refuse one that does not).
+ */
+const pictureHeaders = {
+  accept: "image/png, image/jpeg, image/webp, image/gif",
+  "accept-encoding": "identity",
+  "user-agent": "pos-catalog picture cache",
+};
 
 /** A redirect is followed only on the same origin; anywhere else is refused, token or not. */
 function redirected(from: string, location: string | null): Attempt {
@@ -103,28 +114,62 @@ function redirected(from: string, location: string | null): Attempt {
 async function received(
   request: ImageDownloadRequest,
   url: string,
-  response: Response,
+  response: IncomingMessage,
   signal: AbortSignal,
 ): Promise<ImageDownload> {
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  const reader = response.body?.getReader();
-  while (reader !== undefined) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > request.maxBytes) {
-      await reader.cancel();
-      const megabytes = request.maxBytes / 1_000_000;
-      return failed("too-large", `${url} is larger than ${megabytes} MB, too large for a picture.`, false);
-    }
-    chunks.push(value);
+  const decoded = decodedBody(response);
+  if (decoded === null) {
+    response.destroy();
+    return failed("not-an-image", `${url} is sent in an encoding a till cannot read.`, false);
+  }
+  const body = await readUpTo(decoded, request.maxBytes);
+  if (body === null) {
+    const megabytes = request.maxBytes / 1_000_000;
+    return failed("too-large", `${url} is larger than ${megabytes} MB, too large for a picture.`, false);
   }
   signal.throwIfAborted();
-  const body = Buffer.concat(chunks, bytes);
   const kind = imageKindOf(body);
   if (kind === null) {
     return failed("not-an-image", `${url} is not a PNG, JPEG, WebP or GIF picture.`, false);
   }
-  return { ok: true, hash: createHash("sha256").update(body).digest("hex"), bytes, kind, body };
+  const hash = createHash("sha256").update(body).digest("hex");
+  return { ok: true, hash, bytes: body.byteLength, kind, body };
+}
+
+const decoders: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/** The answer's bytes as the host meant them: decompressed, and counted against the cap once so. */
+function decodedBody(response: IncomingMessage): Readable | null {
+  const encoding = (response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  if (encoding === "" || encoding === "identity") return response;
+  const decoder = decoders[encoding];
+  if (decoder === undefined) return null;
+  // A fault on either side destroys both; the last stream then reports it.
+  return pipeline(response, decoder(), () => undefined);
+}
+
+/** The whole body, or null once it passes `maxBytes` (reading stops there). Rejects if it is cut off. */
+function readUpTo(body: Readable, maxBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    body.on("data", (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+      if (bytes > maxBytes) {
+        body.destroy();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    body.on("end", () => resolve(Buffer.concat(chunks, bytes)));
+    body.on("error", reject);
+    // Closed without an end: the connection went (a promise already settled ignores this).
+    body.on("close", () => reject(new Error("the answer was cut off")));
+  });
 }

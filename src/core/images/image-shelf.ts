@@ -15,7 +15,6 @@ import {
 
 export interface ImageShelfDeps {
   dataDir: string;
-  fetch: typeof fetch;
   clock: () => number;
   settings: () => ImageSettings | Promise<ImageSettings>;
   /** The service's origin and a token for it (session-image-auth.ts). */

@@ -33,7 +33,7 @@ const postProgress = (progress: ImageRunProgress) => {
   post({ type: "progress", progress });
 };
 
-const cache = openImageCache({ dataDir: job.dataDir, fetch: globalThis.fetch, clock: Date.now });
+const cache = openImageCache({ dataDir: job.dataDir, clock: Date.now });
 try {
   const summary = await cache.run({
     catalogFile: job.catalogFile,

@@ -3,6 +3,7 @@
 // failure is tried again later, but not forever. Also: a run cut off half-way resumes where it stopped.
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ImageRunOptions, imageFolderOf, maxImageBytes } from "../../../src/core/images/image-cache.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
@@ -73,6 +74,8 @@ const hostile = [
   "/elsewhere.png",
   "/missing.png",
   "/broken.png",
+  "/packed-huge.png",
+  "/unknown-packing.png",
 ];
 
 describe("hostile picture answers", () => {
@@ -80,7 +83,7 @@ describe("hostile picture answers", () => {
     const till = await setUp([...hostile, "/nearby.png"]);
     const summary = await till.run();
 
-    expect(summary).toMatchObject({ toFetch: 10, fetched: 1, failed: hostile.length });
+    expect(summary).toMatchObject({ toFetch: hostile.length + 1, fetched: 1, failed: hostile.length });
     // Only the same-origin redirect's picture is kept; the one across origins was never asked for.
     const pictures = till.cache.pictures([...till.ids.values()]);
     expect(Object.keys(pictures)).toEqual([till.ids.get("/nearby.png")]);
@@ -125,6 +128,23 @@ describe("hostile picture answers", () => {
         expect(till.requestsFor(path), path).toBe(recoverable.includes(path) ? Math.min(round, 5) : 1);
       }
     }
+  });
+});
+
+describe("pictures as hosts send them", () => {
+  it("are kept as the picture when sent compressed, over a few connections closed at the run's end", async () => {
+    const paths = ["/gzipped/3.png", ...Array.from({ length: 12 }, (_, index) => `/good/${index + 10}.png`)];
+    const till = await setUp(paths);
+    const summary = await till.run();
+
+    expect(summary).toMatchObject({ toFetch: paths.length, fetched: paths.length, failed: 0 });
+    expect(await till.files()).toContain(sha256(goodPicture(3)));
+    // Connections are kept open from one picture to the next, a few at a time, not one a picture...
+    expect(till.host.accepted()).toBeLessThanOrEqual(4);
+    // ...and closed once the run is over, not left to the host to time out.
+    const deadline = Date.now() + 1_000;
+    while ((await till.host.openConnections()) > 0 && Date.now() < deadline) await sleep(20);
+    expect(await till.host.openConnections()).toBe(0);
   });
 });
 

@@ -30,7 +30,7 @@ async function till(service: RunningService, clock: () => number = Date.now) {
   const wired = openTestCore(dir.path);
   cleanups.push(() => wired.core.close());
   await signInDemo(wired.session, service);
-  const open = () => openImageCache({ dataDir: dir.path, fetch: globalThis.fetch, clock });
+  const open = () => openImageCache({ dataDir: dir.path, clock });
   let cache = open();
   cleanups.push(() => cache.close());
   const folder = imageFolderOf(dir.path);
