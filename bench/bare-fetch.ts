@@ -1,6 +1,7 @@
-// The picture benchmark's baseline: the same picture URLs fetched a few at a time with the platform's
-// fetch, each read whole and thrown away. Run on the benchmark's thread, or in a fresh worker thread
-// of its own (bare-fetch-worker.ts), as the app's picture runs are.
+// The picture benchmark's baselines: the same picture URLs fetched a few at a time with the platform's
+// fetch, each read whole and thrown away, on the benchmark's thread or in a fresh worker thread of its
+// own (bare-fetch-worker.ts), as the app's picture runs are; and the same with a bare `http.get`.
+import http from "node:http";
 import { Worker } from "node:worker_threads";
 
 /** Fetches every URL, `lanes` at a time; answers the bytes received. */
@@ -34,4 +35,32 @@ export function bareFetchInWorker(urls: readonly string[], lanes: number): Promi
       bytes === null ? reject(new Error("the bare fetch worker died")) : resolve(bytes),
     );
   });
+}
+
+/** The same with `http.get` over a keep-alive agent, `lanes` connections: the floor for the cache's client. */
+export async function bareHttpGet(urls: readonly string[], lanes: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: lanes });
+  let next = 0;
+  let bytes = 0;
+  const one = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get(url, { agent }, (response) => {
+        if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+        });
+        response.on("end", resolve);
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
+  const lane = async () => {
+    while (next < urls.length) await one(urls[next++] as string);
+  };
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    agent.destroy();
+  }
+  return bytes;
 }

@@ -18,7 +18,7 @@ import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
-import { bareFetch, bareFetchInWorker } from "./bare-fetch.ts";
+import { bareFetch, bareFetchInWorker, bareHttpGet } from "./bare-fetch.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
 import { type Ready, type RunningService, startService } from "./service-process.ts";
 
@@ -71,6 +71,9 @@ async function downloadRate(upstream: RunningService, where: Where): Promise<Fig
       where === "thread" ? bareFetch(urls, concurrency) : bareFetchInWorker(urls, concurrency),
     );
     const ours = await timed(() => core.images.run({ download: true }));
+    // On this thread only, and after the run, whose HTTP code it would otherwise compile for it: the
+    // same URLs with a bare `http.get`, the floor for the cache's own client.
+    const floor = where === "thread" ? await timed(() => bareHttpGet(urls, concurrency)) : null;
     const summary = ours.result;
     if (summary === null || summary.fetched !== urls.length || summary.failed > 0) {
       throw new Error(`the picture run fetched ${summary?.fetched} of ${urls.length}`);
@@ -93,7 +96,24 @@ async function downloadRate(upstream: RunningService, where: Where): Promise<Fig
         },
       ];
     }
+    const floorFigure: Figure[] =
+      floor === null
+        ? []
+        : [
+            {
+              key: `picture_bare_http_get_${size}_per_s`,
+              label: `bare http.get of the same URLs on this thread, keep-alive, ${concurrency} at a time, nothing kept`,
+              unit: "pictures/s",
+              value: perSecond(urls.length, floor),
+              baselineLabel: "bare fetch of the same URLs on this thread",
+              baseline: perSecond(urls.length, base),
+              goal: "",
+              ours: side(floor),
+              base: side(base),
+            },
+          ];
     return [
+      ...floorFigure,
       {
         key: `picture_download_${size}_per_s`,
         label: `pictures downloaded into the cache on this thread, ${urls.length} of a ${size} catalog`,
