@@ -116,6 +116,20 @@ export async function startPictureHost(
           .writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" })
           .end(packedHugePicture());
         return;
+      case "/cut-off.png": {
+        // Half a picture, then the connection goes.
+        const bytes = goodPicture(2);
+        response.writeHead(200, { "content-type": "image/png", "content-length": String(bytes.length) });
+        const half = Math.floor(bytes.length / 2);
+        response.write(bytes.subarray(0, half), () => response.destroy());
+        count(path, half);
+        return;
+      }
+      case "/badly-packed.png":
+        response
+          .writeHead(200, { "content-type": "image/png", "content-encoding": "gzip" })
+          .end(Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), goodPicture(1)]));
+        return;
       case "/unknown-packing.png":
         response
           .writeHead(200, { "content-type": "image/png", "content-encoding": "compress" })

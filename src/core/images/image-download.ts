@@ -58,6 +58,9 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
     { connectMs: request.deadlines.firstByteMs, ...request.deadlines },
     request.signal,
   );
+  // Once the answer has started, a fault is the answer's (cut off, badly packed), not the host being
+  // away: being away holds back every other picture of the host until the next run.
+  let answered = false;
   try {
     const target = new URL(url);
     const headers: Record<string, string> = { ...pictureHeaders };
@@ -66,6 +69,7 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
     }
     const response = await request.connections.get(target, headers, deadlines.signal);
     deadlines.answerStarted();
+    answered = true;
     const status = response.statusCode ?? 0;
     if (status < 200 || status >= 300) {
       // Whatever such an answer carries is never read: its connection goes, not just its body.
@@ -80,6 +84,7 @@ async function fetchOnce(request: ImageDownloadRequest, url: string): Promise<At
       return failed("timeout", `${url} did not send the picture in time.`, true);
     }
     if (request.signal?.aborted) return failed("cancelled", "The picture download was cancelled.", true);
+    if (answered) return failed("refused", `${url} sent an incomplete or damaged picture.`, true);
     return failed("unreachable", `${url} could not be reached.`, true);
   } finally {
     deadlines.finish();
