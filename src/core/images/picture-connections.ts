@@ -12,6 +12,8 @@ export interface PictureConnections {
   close(): void;
 }
 
+const closedUnderfoot = new Set(["ECONNRESET", "EPIPE"]);
+
 /** Opens connections as pictures need them, at most `perHost` at once to any one host. */
 export function openPictureConnections(perHost: number): PictureConnections {
   const agents = {
@@ -20,15 +22,22 @@ export function openPictureConnections(perHost: number): PictureConnections {
   };
   return {
     get(url, headers, signal) {
-      return new Promise((resolve, reject) => {
-        if (url.protocol !== "http:" && url.protocol !== "https:") {
-          reject(new Error(`${url.protocol} is not a picture address a till fetches`));
-          return;
-        }
-        const client = url.protocol === "https:" ? https : http;
-        const request = client.get(url, { agent: agents[url.protocol], headers, signal }, resolve);
-        request.on("error", reject);
-      });
+      const ask = (again: boolean): Promise<IncomingMessage> =>
+        new Promise((resolve, reject) => {
+          if (url.protocol !== "http:" && url.protocol !== "https:") {
+            reject(new Error(`${url.protocol} is not a picture address a till fetches`));
+            return;
+          }
+          const client = url.protocol === "https:" ? https : http;
+          const request = client.get(url, { agent: agents[url.protocol], headers, signal }, resolve);
+          request.on("error", (error: NodeJS.ErrnoException) => {
+            // A kept-open connection the host closed as it was reused, before any answer: asked once
+            // more, on a new connection. Anything else is the caller's to judge.
+            if (!again && request.reusedSocket && closedUnderfoot.has(error.code ?? "")) resolve(ask(true));
+            else reject(error);
+          });
+        });
+      return ask(false);
     },
     close() {
       agents["http:"].destroy();
