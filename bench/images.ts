@@ -54,17 +54,34 @@ function catalogContents(dataDir: string, accountId: string): { urls: string[]; 
  */
 type Where = "thread" | "worker";
 
-/** A till's first sync and picture run through the catalog core, as `sync` + `images sync` do. */
-async function downloadRate(upstream: RunningService, where: Where): Promise<Figure[]> {
+/**
+ * A till signed in to the service with its catalog synced through the core, as `login` + `sync` do,
+ * and the picture URLs the catalog names. `close` removes it.
+ */
+export async function syncedTill(upstream: RunningService, imageWorker?: URL) {
   const dataDir = await scratchDir();
-  const imageWorker =
-    where === "worker" ? new URL("../src/core/workers/image-worker.ts", import.meta.url) : undefined;
   const { core, session } = wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now, imageWorker });
+  const close = async () => {
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     const { baseUrl, organisation, username, password } = upstream.ready;
     await session.signInOrganisation({ baseUrl, organisation, username, password, remember: false });
     await core.sync({ full: true, pageSize: 1000 });
-    const { urls } = catalogContents(dataDir, upstream.ready.accountId);
+    return { core, urls: catalogContents(dataDir, upstream.ready.accountId).urls, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A till's first sync and picture run through the catalog core, as `sync` + `images sync` do. */
+async function downloadRate(upstream: RunningService, where: Where): Promise<Figure[]> {
+  const imageWorker =
+    where === "worker" ? new URL("../src/core/workers/image-worker.ts", import.meta.url) : undefined;
+  const { core, urls, close } = await syncedTill(upstream, imageWorker);
+  try {
     // Once untimed: the service draws each picture on its first request, and neither side should pay that.
     await bareFetch(urls, concurrency);
     const base = await timed(() =>
@@ -138,8 +155,7 @@ async function downloadRate(upstream: RunningService, where: Where): Promise<Fig
       },
     ];
   } finally {
-    await core.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,7 +1,7 @@
 // The connections a picture run downloads over: Node's own HTTP client with connections kept open
 // between pictures, a few per host. Not `fetch`: for a picture of a kilobyte or two, its request and
-// stream objects cost more than the picture (a bare fetch of the demo's pictures took 2.5 times the
-// wall time and 3 times the CPU of the same requests over node:http, `npm run bench -- --only images`).
+// stream objects cost more than the picture (a bare fetch of the demo's pictures took about twice the
+// wall and CPU time of the same requests over node:http, `npm run bench -- --only images`).
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 
