@@ -1,7 +1,7 @@
 // The picture run's connections, against real HTTP servers on loopback: kept open from one picture
 // to the next, and a kept-open connection the host closes just as it is reused is not a failure.
 import { once } from "node:events";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -77,12 +77,23 @@ describe("picture connections", () => {
   });
 
   it("keep one connection for pictures one after another, and close it at the end", async () => {
-    const host = await startHost(picture);
+    const asked: IncomingHttpHeaders[] = [];
+    const host = await startHost((request, response) => {
+      asked.push(request.headers);
+      picture(request, response);
+    });
     const connections = openPictureConnections(1);
     for (let number = 1; number <= 5; number++) {
       expect((await download(`${host.baseUrl}/${number}`, connections)).ok).toBe(true);
     }
     expect(host.accepted()).toBe(1);
+    // Asked for as they are (pictures are compressed already), by a client that names itself.
+    for (const headers of asked) {
+      expect(headers).toMatchObject({
+        "accept-encoding": "identity",
+        "user-agent": "pos-catalog picture cache",
+      });
+    }
     connections.close();
     const deadline = Date.now() + 1_000;
     while ((await host.open()) > 0 && Date.now() < deadline) await sleep(20);
