@@ -29,6 +29,11 @@ export interface CatalogStore {
    * syncState saved. A crash leaves either all of it or none.
    */
   applyPage(input: PageInput): Promise<void>;
+  /**
+   * Several pages in one transaction, in order, each saving its own syncState: the commit writes
+   * the index pages they share once (sync/page-batches.ts). A crash leaves all of them or none.
+   */
+  applyPages(inputs: readonly PageInput[]): Promise<void>;
   /** After a full sync walked everything: remove every live product not stamped with `generation`. */
   finishFullSync(input: { generation: number; syncState: unknown }): Promise<{ removed: number }>;
   /** Live products stamped with `generation`: what the full sync in progress has seen. */
@@ -118,7 +123,8 @@ export async function openCatalogStore(
   const guard = <A extends unknown[], R>(work: (...args: A) => R) => guarded(file, work);
 
   return {
-    applyPage: guard(async (input: PageInput) => (await writing()).applyPage(input)),
+    applyPage: guard(async (input: PageInput) => (await writing()).applyPages([input])),
+    applyPages: guard(async (inputs: readonly PageInput[]) => (await writing()).applyPages(inputs)),
     finishFullSync: guard(async (input: { generation: number; syncState: unknown }) =>
       (await writing()).finishFullSync(input),
     ),

@@ -6,6 +6,7 @@
 import type { Database } from "better-sqlite3";
 import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
+import { fitWriterCache } from "./catalog-connection.ts";
 import {
   codesKey,
   type ProductRow,
@@ -32,7 +33,8 @@ export interface PageInput {
 }
 
 export interface CatalogWrites {
-  applyPage(input: PageInput): void;
+  /** Pages in order in one transaction, each saving its own checkpoint. */
+  applyPages(inputs: readonly PageInput[]): void;
   finishFullSync(input: { generation: number; syncState: unknown }): { removed: number };
   writeSyncState(syncState: unknown): void;
   saveBranches(branches: readonly BranchInfo[]): void;
@@ -130,22 +132,27 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   // The first page this process writes takes back what an older version set aside (then only).
   let readmitted = false;
 
+  function applyPage(input: PageInput): void {
+    const received = readmitted ? input.received : [...readmitQuarantined(db), ...input.received];
+    readmitted = true;
+    // Rejections first, so a valid copy later in the same page clears its own quarantine entry.
+    for (const record of input.rejected) quarantine(record);
+    // Almost always empty: then no product needs its quarantine entry looked for.
+    const quarantined = statements.anyQuarantined.get() !== undefined;
+    const anyNoted = statements.anyUnusable.get() !== undefined;
+    // What the catalog reads of each product: the record itself, unless parts of it were unusable.
+    const stored = encode(received.map((item) => item.product));
+    received.forEach((item, index) => {
+      if (upsert(item, stored[index] as StoredRecord, input, quarantined)) noteUnusable(item, anyNoted);
+    });
+    saveState(input.syncState);
+  }
+
   return {
-    applyPage(input) {
+    applyPages(inputs) {
+      fitWriterCache(db);
       db.transaction(() => {
-        const received = readmitted ? input.received : [...readmitQuarantined(db), ...input.received];
-        readmitted = true;
-        // Rejections first, so a valid copy later in the same page clears its own quarantine entry.
-        for (const record of input.rejected) quarantine(record);
-        // Almost always empty: then no product needs its quarantine entry looked for.
-        const quarantined = statements.anyQuarantined.get() !== undefined;
-        const anyNoted = statements.anyUnusable.get() !== undefined;
-        // What the catalog reads of each product: the record itself, unless parts of it were unusable.
-        const stored = encode(received.map((item) => item.product));
-        received.forEach((item, index) => {
-          if (upsert(item, stored[index] as StoredRecord, input, quarantined)) noteUnusable(item, anyNoted);
-        });
-        saveState(input.syncState);
+        for (const input of inputs) applyPage(input);
       }).immediate();
     },
     finishFullSync({ generation, syncState }) {

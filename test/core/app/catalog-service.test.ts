@@ -11,6 +11,7 @@ import { acquireSyncLock } from "../../../src/core/catalog/sync-lock.ts";
 import type { ServiceClock } from "../../../src/core/service-clock.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import type { ErrorKind } from "../../../src/shared/app-error.ts";
+import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import {
   openTestService,
   signInDemoService,
@@ -32,9 +33,9 @@ vi.mock("../../../src/core/catalog/catalog-writes.ts", async (original) => {
       const writes = actual.catalogWrites(...args);
       return {
         ...writes,
-        applyPage: (input: Parameters<typeof writes.applyPage>[0]) => {
+        applyPages: (...pages: Parameters<typeof writes.applyPages>) => {
           mainThreadWrites.pages += 1;
-          return writes.applyPage(input);
+          return writes.applyPages(...pages);
         },
       };
     },
@@ -121,6 +122,16 @@ async function someBarcodes(running: RunningService, count: number): Promise<str
   return records.flatMap((product) => (product.barcode ? [product.barcode] : [])).slice(0, count);
 }
 
+/** A progress listener that acts once, at the first report that passes `when`. */
+function once(when: (progress: SyncProgress) => boolean, act: () => void) {
+  let done = false;
+  return (progress: SyncProgress) => {
+    if (done || !when(progress)) return;
+    done = true;
+    act();
+  };
+}
+
 describe("the catalog service", () => {
   it("syncs in a worker thread, never on the main one, while lookups keep answering", async () => {
     const running = await referenceService({ demoProducts: 3000, seed: 31 });
@@ -133,12 +144,14 @@ describe("the catalog service", () => {
 
     await signInDemoService(test.service, running);
     const answered: boolean[] = [];
+    let reports = 0;
     let pagesSeen = 0;
-    const stop = test.service.onSyncProgress(() => {
-      pagesSeen += 1;
+    const stop = test.service.onSyncProgress((progress) => {
+      reports += 1;
+      pagesSeen = progress.pages;
     });
     // Lookups run back to back on the main side for as long as the sync runs.
-    while ((await test.service.status()).sync.running || pagesSeen === 0) {
+    while ((await test.service.status()).sync.running || reports === 0) {
       answered.push((await test.service.lookup({ code: code as string })).code.normalised !== "");
       // Lookups are synchronous underneath: give the event loop a turn, as separate IPC calls would.
       await new Promise((resolve) => setImmediate(resolve));
@@ -154,7 +167,9 @@ describe("the catalog service", () => {
       lastError: null,
     });
     expect(localProducts(dir, running.demo.accountId)).toEqual(server);
+    // Pages are stored a few to a commit, and each commit is reported.
     expect(pagesSeen).toBeGreaterThanOrEqual(30);
+    expect(reports).toBeGreaterThanOrEqual(2);
     expect(answered.length).toBeGreaterThan(0);
     expect(test.workers.length).toBe(1);
     expect(test.workers[0]?.threadId).not.toBe(threadId);
@@ -211,9 +226,12 @@ describe("the catalog service", () => {
     const pagesBefore = (await test.service.status()).products;
     expect(pagesBefore).toBeGreaterThan(0);
 
-    const stop = test.service.onSyncProgress((progress) => {
-      if (progress.pages === 3) void test.service.cancelSync();
-    });
+    const stop = test.service.onSyncProgress(
+      once(
+        (progress) => progress.pages >= 3,
+        () => void test.service.cancelSync(),
+      ),
+    );
     const error = await failure(test.service.startSync({ mode: "full" }));
     stop();
     expect(error.kind).toBe("cancelled");
@@ -231,9 +249,12 @@ describe("the catalog service", () => {
     const { dir, test } = await syncedService(running, { pageSize: 50 });
     const [code] = await someBarcodes(running, 1);
 
-    const stop = test.service.onSyncProgress((progress) => {
-      if (progress.pages === 4) void test.workers.at(-1)?.terminate();
-    });
+    const stop = test.service.onSyncProgress(
+      once(
+        (progress) => progress.pages >= 4,
+        () => void test.workers.at(-1)?.terminate(),
+      ),
+    );
     const error = await failure(test.service.startSync({ mode: "full" }));
     stop();
     expect(error.kind).toBe("internal");
@@ -286,9 +307,12 @@ describe("the catalog service", () => {
     });
     const { dir, test, signedIn } = await syncedService(running, { pageSize: 50, remember: true });
 
-    const stop = test.service.onSyncProgress((progress) => {
-      if (progress.pages === 3) ahead = 700_000;
-    });
+    const stop = test.service.onSyncProgress(
+      once(
+        (progress) => progress.pages >= 3,
+        () => (ahead = 700_000),
+      ),
+    );
     const summary = await test.service.startSync({ mode: "full" });
     stop();
     expect(summary.mismatch).toBe(false);
@@ -309,9 +333,12 @@ describe("the catalog service", () => {
     });
     const { test } = await syncedService(running, { pageSize: 50 });
 
-    const stop = test.service.onSyncProgress((progress) => {
-      if (progress.pages === 3) ahead = 700_000;
-    });
+    const stop = test.service.onSyncProgress(
+      once(
+        (progress) => progress.pages >= 3,
+        () => (ahead = 700_000),
+      ),
+    );
     const error = await failure(test.service.startSync({ mode: "full" }));
     stop();
     expect(error.kind).toBe("sign-in-required");

@@ -17,9 +17,9 @@ describe("reads while a sync writes", () => {
     // write code inside a transaction it has not committed yet.
     const writer = openConnection(file, { readonly: false });
     writer.exec("BEGIN IMMEDIATE");
-    catalogWrites(writer, Date.now).applyPage(
+    catalogWrites(writer, Date.now).applyPages([
       livePage([product({ id: "a", name: "New name", barcode: "222" }, 2_000)], 2, { page: 2 }),
-    );
+    ]);
 
     expect((await store.lookupCode("111"))?.product.name).toBe("Old name");
     expect(await store.lookupCode("222")).toBeNull();
