@@ -1,5 +1,6 @@
-// Brings the local catalog level with the service: page by page, each page committed together with
-// the checkpoint, so a crash loses at most the page in flight and the next run resumes from there.
+// Brings the local catalog level with the service: page by page, each page stored together with
+// its checkpoint (a few pages to a commit, page-batches.ts), so a crash loses at most the pages not
+// yet committed and the next run resumes from there.
 
 import type { BranchInfo } from "../../shared/api/branch.ts";
 import { AppError } from "../../shared/app-error.ts";
@@ -8,6 +9,7 @@ import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
 import { clockToleranceMs, nextQuery, type PageRequest, walkStep } from "./keyset-step.ts";
+import { pageBatches } from "./page-batches.ts";
 import { checkRemovalEvidence, receivedLimit } from "./sync-evidence.ts";
 import { beginRun, parseSyncState, type StreamCheckpoint, type SyncState } from "./sync-state.ts";
 
@@ -22,7 +24,7 @@ export interface ProductsSource {
 
 export type SyncTarget = Pick<
   CatalogStore,
-  "applyPage" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts" | "countSeen"
+  "applyPages" | "finishFullSync" | "readSyncState" | "writeSyncState" | "counts" | "countSeen"
 >;
 
 export interface SyncSummary {
@@ -51,19 +53,18 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   /**
+   * How long this thread has been idle so far, in ms (default: the event loop's own count): what a
+   * sync waited for the link, as against the time it spent reading pages.
+   */
+  idleMs?: () => number;
+  /**
    * Waits while the till answers a scan (workers/scan-gate.ts): a page is stored in short pieces,
-   * each after this resolves. Without it a page is stored in one piece.
+   * each after this resolves. Without it, pages are stored several to a commit (page-batches.ts).
    */
   yieldToScans?: () => Promise<void>;
 }
 
 export const defaultPageSize = 1000;
-/**
- * Records stored in one piece when scans come first: about a fifth of a page's write, so the worker
- * looks at the scan gate every 10-15 ms of its core. Each piece is a commit of its own: pieces of 100
- * cost a 20k sync a tenth more CPU (docs/benchmarks.md).
- */
-const piecePerScanYield = 200;
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const stored = parseSyncState(await options.store.readSyncState());
@@ -84,6 +85,7 @@ async function syncFrom(stored: SyncState, options: SyncOptions): Promise<SyncSu
 
 async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummary> {
   const { source, store, clock, signal } = options;
+  const idleMs = options.idleMs ?? (() => performance.eventLoopUtilization().idle);
   const size = options.pageSize ?? defaultPageSize;
   const started = clock();
   const begun = beginRun(stored, options.full ?? false);
@@ -96,8 +98,8 @@ async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummar
     source.total({ deleted: false }, signal).catch(() => null),
     source.total({ deleted: true }, signal).catch(() => null),
   ]);
-  // The next request is known as soon as a page arrives, so it is sent before the page is committed:
-  // the service prepares page N+1 while SQLite stores page N. Commits stay one page at a time.
+  // The next request is known as soon as a page arrives, so it is sent before the page is stored:
+  // the service prepares page N+1 while SQLite stores page N (or the batch it completes).
   let pending = nextRequest(state, size, source, signal);
   const [liveTotal, deletedTotal] = await counting;
   const totals = { live: liveTotal, deleted: deletedTotal };
@@ -110,69 +112,67 @@ async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummar
     live: receivedLimit(totals.live, size, known),
     deleted: receivedLimit(totals.deleted, size, known),
   };
-  const tally = { received: 0, deletions: 0, rejected: 0, pages: 0 };
+  const tally: Tally = { received: 0, deletions: 0, rejected: 0, pages: 0 };
   const kept = { live: 0, deleted: 0 };
-
-  while (pending !== null) {
-    throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
-    const { stream, checkpoint, query } = pending;
-    const page = await pending.page;
-    const now = clock();
-    const step = walkStep(checkpoint, query, page, now);
-    // A page that keeps nothing still counts once: a walk that goes back and forth through a run of
-    // equal instants (an upstream whose records keep moving) ends within the same limit.
-    kept[stream] += Math.max(1, step.received.length + step.rejected.length);
-    if (kept[stream] > limits[stream]) throw tooManyRecords(totals[stream]);
-    const before = state;
-    state = { ...state, [stream]: step.checkpoint };
-    pending = nextRequest(state, size, source, signal);
-    // The commit holds the thread: the next request must be on the wire before it starts, or the
-    // service would not see it until the page is stored and the two would not overlap at all.
-    await pending?.sent;
-    await storePage(options, before, {
-      received: step.received,
-      rejected: step.rejected,
-      removeReceived: stream === "deleted",
-      generation: state.generation,
-      syncState: state,
-      trustedUntilMs: (page.serverTimeMs ?? now) + clockToleranceMs,
-    });
-    tally.received += step.received.length;
-    if (stream === "deleted") tally.deletions += step.received.length;
-    tally.rejected += step.rejected.length;
-    tally.pages += 1;
+  const batches = pageBatches({ ...options, startedAt: started });
+  /** Stores the batch held and counts it in: progress only ever reports what is committed. */
+  const storeBatch = async () => {
+    const stored = await batches.store();
+    const last = stored.at(-1);
+    if (last === undefined) return;
+    for (const input of stored) countStored(tally, input);
+    const stream = last.removeReceived ? "deleted" : "live";
     options.onProgress?.(progressOf(mode, stream, tally, totals.live, clock() - started));
+  };
+
+  try {
+    while (pending !== null) {
+      throwIfCancelled(signal, "The sync was cancelled. It will resume where it stopped.");
+      const { stream } = pending;
+      const idleBefore = idleMs();
+      const page = await pending.page;
+      const now = clock();
+      // Idle, not elapsed: reading and checking the page runs on this thread while it is awaited.
+      const arrival = { at: now, waitedMs: idleMs() - idleBefore };
+      const step = walkStep(pending.checkpoint, pending.query, page, now);
+      // A page that keeps nothing still counts once: a walk that goes back and forth through a run of
+      // equal instants (an upstream whose records keep moving) ends within the same limit.
+      kept[stream] += Math.max(1, step.received.length + step.rejected.length);
+      if (kept[stream] > limits[stream]) throw tooManyRecords(totals[stream]);
+      const before = state;
+      state = { ...state, [stream]: step.checkpoint };
+      pending = nextRequest(state, size, source, signal);
+      const input = {
+        received: step.received,
+        rejected: step.rejected,
+        removeReceived: stream === "deleted",
+        generation: state.generation,
+        syncState: state,
+        trustedUntilMs: (page.serverTimeMs ?? now) + clockToleranceMs,
+      };
+      batches.add(input, before, arrival);
+      if (!batches.due() && pending !== null) continue;
+      // The commit holds the thread: the next request must be on the wire before it starts, or the
+      // service would not see it until the batch is stored and the two would not overlap at all.
+      await pending?.sent;
+      await storeBatch();
+    }
+  } catch (error) {
+    // Cancelled, a page refused, the service gone: the pages that did arrive are kept.
+    await storeBatch().catch(() => undefined);
+    throw error;
   }
   return finish({ ...options, state, mode, resumed: begun.resumed, tally, liveTotalAtStart: totals.live });
 }
 
-type PageInput = Parameters<SyncTarget["applyPage"]>[0];
+type PageInput = Parameters<SyncTarget["applyPages"]>[0][number];
+type Tally = { received: number; deletions: number; rejected: number; pages: number };
 
-/**
- * One page, in pieces when scans come first. Every piece but the last keeps the checkpoint the
- * catalog had before the page, so a sync stopped between two pieces fetches the page again; storing
- * a record twice leaves it as once (it is keyed by its id).
- */
-async function storePage(
-  options: Pick<SyncOptions, "store" | "yieldToScans">,
-  before: SyncState,
-  input: PageInput,
-): Promise<void> {
-  const { store, yieldToScans } = options;
-  if (yieldToScans === undefined) return store.applyPage(input);
-  const { received } = input;
-  for (let start = 0; start + piecePerScanYield < received.length; start += piecePerScanYield) {
-    await yieldToScans();
-    await store.applyPage({
-      ...input,
-      received: received.slice(start, start + piecePerScanYield),
-      rejected: [],
-      syncState: before,
-    });
-  }
-  await yieldToScans();
-  const last = Math.max(0, Math.ceil(received.length / piecePerScanYield) - 1) * piecePerScanYield;
-  await store.applyPage({ ...input, received: received.slice(last) });
+function countStored(tally: Tally, input: PageInput): void {
+  tally.received += input.received.length;
+  if (input.removeReceived) tally.deletions += input.received.length;
+  tally.rejected += input.rejected.length;
+  tally.pages += 1;
 }
 
 interface PendingPage {
@@ -225,7 +225,7 @@ async function finish(
     state: SyncState;
     mode: "full" | "incremental";
     resumed: boolean;
-    tally: { received: number; deletions: number; rejected: number; pages: number };
+    tally: Tally;
     liveTotalAtStart: number | null;
   },
 ): Promise<SyncSummary> {
@@ -234,6 +234,7 @@ async function finish(
   const serverTotal = await source.total({ deleted: false }, signal).catch(() => null);
   const finished: SyncState = { ...state, running: null, lastSyncAt: finishedAt, serverTotal };
   let removed = 0;
+  let products: number;
   if (mode === "full") {
     const seen = await store.countSeen(state.generation);
     const held = await store.counts();
@@ -251,8 +252,12 @@ async function finish(
     }
     const full = { ...finished, lastFullSyncAt: finishedAt };
     removed = (await store.finishFullSync({ generation: state.generation, syncState: full })).removed;
-  } else await store.writeSyncState(finished);
-  const { products } = await store.counts();
+    // Counting a million products again takes a second: the sweep removed exactly the unseen ones.
+    products = held.products - removed;
+  } else {
+    await store.writeSyncState(finished);
+    ({ products } = await store.counts());
+  }
   return {
     mode,
     resumed: input.resumed,

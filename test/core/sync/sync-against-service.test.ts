@@ -6,6 +6,7 @@ import { sessionProductsSource } from "../../../src/core/sync/session-source.ts"
 import { runSync } from "../../../src/core/sync/sync-engine.ts";
 import { createRandom } from "../../../src/server/seeded-random.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import { failure } from "../../support/expect-failure.ts";
 import {
   adminApi,
@@ -38,12 +39,13 @@ async function signedInCore(
   return { ...opened, dataDir: dir.path };
 }
 
-/** A progress listener that does something once, when the given number of pages is in. */
-function afterPages(pages: number, act: () => void): () => void {
-  let seen = 0;
-  return () => {
-    seen += 1;
-    if (seen === pages) act();
+/** A progress listener that does something once, at the first report of at least that many pages. */
+function afterPages(pages: number, act: () => void): (progress: SyncProgress) => void {
+  let done = false;
+  return (progress) => {
+    if (done || progress.pages < pages) return;
+    done = true;
+    act();
   };
 }
 
