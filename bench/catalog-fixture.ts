@@ -148,7 +148,7 @@ async function build(dir: string, count: number): Promise<void> {
     );
     const live = page.filter((product) => !product.deleted);
     writes.live += live.length;
-    add(writes.raw, await timed(() => raw.writePage(live)));
+    add(writes.raw, await timed(() => raw.writePages([live])));
     if (start % 100_000 === 0 && start > 0) process.stderr.write(`  ${start} written\n`);
   }
   await store.close();

@@ -3,12 +3,12 @@
 // names in a trigram full-text index; no quarantine, no tombstones, no variant families, no
 // checkpoints. Our store's figures are read as ratios to this one's, measured in the same run.
 import type { Database } from "better-sqlite3";
-import { openConnection } from "../src/core/catalog/catalog-connection.ts";
+import { fitWriterCache, openConnection } from "../src/core/catalog/catalog-connection.ts";
 
 export interface RawStore {
   db: Database;
-  /** One transaction per page, as a sync commits. */
-  writePage(records: readonly RawRecord[]): void;
+  /** Pages in one transaction, as a sync commits its batches (src/core/sync/page-batches.ts). */
+  writePages(pages: readonly (readonly RawRecord[])[]): void;
   /** The record a code names, parsed, or undefined. */
   lookup(code: string): unknown;
   /** The first `limit` records whose names hold every word, unranked. */
@@ -43,8 +43,8 @@ export function openRawStore(file: string): RawStore {
   const byName = db.prepare(
     "SELECT p.record FROM raw_names n JOIN raw_products p ON p.seq = n.rowid WHERE raw_names MATCH ? LIMIT ?",
   );
-  const writePage = db.transaction((records: readonly RawRecord[]) => {
-    for (const record of records) {
+  const writePages = db.transaction((pages: readonly (readonly RawRecord[])[]) => {
+    for (const record of pages.flat()) {
       const { seq } = insertProduct.get(record.id, JSON.stringify(record)) as { seq: number };
       if (record.barcode) insertCode.run(record.barcode, seq);
       for (const code of record.barcodes ?? []) insertCode.run(code, seq);
@@ -54,7 +54,10 @@ export function openRawStore(file: string): RawStore {
   });
   return {
     db,
-    writePage: (records) => writePage.immediate(records),
+    writePages(pages) {
+      fitWriterCache(db);
+      writePages.immediate(pages);
+    },
     lookup(code) {
       const row = byCode.get(code) as { record: string } | undefined;
       return row === undefined ? undefined : JSON.parse(row.record);

@@ -24,7 +24,7 @@ export async function firstSyncFigures(service: RunningService): Promise<Figure[
     const live = raw.received;
     const size = sizeName(service.products);
     const side = (run: typeof ours) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs });
-    const rawStore = "raw store, same SQLite settings";
+    const rawStore = "raw store, same SQLite settings and commits";
     return [
       {
         key: `first_sync_${size}_ms`,

@@ -1,12 +1,14 @@
 // One sync in a fresh process, so its time, CPU and peak memory are its own. Three kinds:
 //   ours  the catalog core's sync (HTTP client, parsing, checks, our store), as the till runs it;
-//   raw   a bare fetch walk, JSON.parse and the raw store, the next page fetched while one commits;
+//   raw   a bare fetch walk, JSON.parse and the raw store, pages committed in batches as ours are,
+//         the next page fetched while a batch commits;
 //   bare  the same fetch walk, reading the text only: what the service and loopback allow at all.
 // Prints one JSON line: { wallMs, cpuMs, peakRssMb, peakHeapMb, received, bytes }.
 // Run by bench/sync.ts: node bench/sync-run.ts KIND '{"baseUrl":…,"dataDir":…}'
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openCliCatalog } from "../src/cli/open-catalog.ts";
+import { batchPages, batchRecords } from "../src/core/sync/page-batches.ts";
 import { openRawStore, type RawRecord } from "./raw-store.ts";
 import { adminToken } from "./service-process.ts";
 
@@ -67,6 +69,7 @@ async function walkSync(input: SyncRunInput, store: boolean): Promise<() => Prom
     let received = 0;
     let bytes = 0;
     let next = pageText(0);
+    let batch: RawRecord[][] = [];
     for (let page = 0; ; page++) {
       const text = await next;
       next = pageText(page + 1);
@@ -77,12 +80,17 @@ async function walkSync(input: SyncRunInput, store: boolean): Promise<() => Prom
         inPage = text.split('"updated_at":{').length - 1;
       } else {
         const results = (JSON.parse(text) as { results: RawRecord[] }).results;
-        raw.writePage(results);
+        batch.push(results);
         inPage = results.length;
+        if (batch.length >= batchPages || batch.length * input.pageSize >= batchRecords) {
+          raw.writePages(batch);
+          batch = [];
+        }
       }
       received += inPage;
       if (inPage < input.pageSize) break;
     }
+    raw?.writePages(batch);
     await next;
     raw?.close();
     return { received, bytes };

@@ -92,7 +92,7 @@ export async function syncFigures(
         label: `full sync of ${size} (best of ${rounds})`,
         unit: "ms",
         value: ours.wallMs,
-        baselineLabel: "raw store, same SQLite settings",
+        baselineLabel: "raw store, same SQLite settings and commits",
         baseline: raw.wallMs,
         goal: "<= 1.3x",
         ours: side(ours),
