@@ -2,6 +2,7 @@
 // its checkpoint (a few pages to a commit, page-batches.ts), so a crash loses at most the pages not
 // yet committed and the next run resumes from there.
 
+import { performance } from "node:perf_hooks";
 import type { BranchInfo } from "../../shared/api/branch.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
