@@ -5,9 +5,9 @@
 // a million took about 80 s of CPU instead of 116 s (with the writer's larger cache,
 // catalog-connection.ts); sixteen pages saved 3% more for 80 MB more memory (docs/benchmarks.md).
 // Holding pages gives up hiding a page's store behind the next page's way, so it pays only while a
-// page comes in well under half the time storing one takes (judged by the event loop's idle time
-// while a page is awaited): from a service 50 ms away, pages held up to a whole page's store made a
-// sync of 100k 1.5x slower. Otherwise each page is stored as it comes, while the next is on its way. In the
+// page comes in under half the time storing one takes (judged by the event loop's idle time while a
+// page is awaited): from a service 50 ms away, pages held up to a whole page's store made a sync of
+// 100k 1.5x slower. Otherwise each page is stored as it comes, while the next is on its way. In the
 // desktop app's worker, where scans come first, a page is stored as before: in pieces of 200
 // records, each a commit of its own with a look at the scan gate before it (a commit of eight pages
 // held the worker's core long enough to put the scan p99 over its goal, docs/benchmarks.md).
