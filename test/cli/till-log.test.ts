@@ -89,7 +89,10 @@ describe("the till's log file, written by the CLI", () => {
     expect((await cli("sync", "--page-size", "50")).code).toBe(0);
     expect(logLines(dir).filter((line) => line.msg === "sync page")).toHaveLength(0);
     expect((await cli("--log-level", "debug", "sync", "--full", "--page-size", "50")).code).toBe(0);
-    expect(logLines(dir).filter((line) => line.msg === "sync page").length).toBeGreaterThanOrEqual(3);
+    // A line a commit, and pages commit several at a time while they come quickly.
+    const pageLines = logLines(dir).filter((line) => line.msg === "sync page");
+    expect(pageLines.length).toBeGreaterThanOrEqual(1);
+    expect(pageLines.at(-1)?.pages).toBeGreaterThanOrEqual(3);
 
     const wrong = await cli("--log-level", "loud", "status");
     expect(wrong.code).toBe(2);
