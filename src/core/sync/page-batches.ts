@@ -15,7 +15,7 @@
 // beginning of the walk, and a sync that stops for any reason stores what it holds first.
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 
-type PageInput = Parameters<CatalogStore["applyPage"]>[0];
+import type { PageInput } from "../catalog/catalog-writes.ts";
 
 /** A batch is stored once it holds this many pages, or this many records (a large page goes alone)... */
 export const batchPages = 8;

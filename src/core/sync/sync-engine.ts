@@ -8,6 +8,7 @@ import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
+import type { PageInput } from "../catalog/catalog-writes.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
 import { clockToleranceMs, nextQuery, type PageRequest, walkStep } from "./keyset-step.ts";
 import { pageBatches } from "./page-batches.ts";
@@ -166,7 +167,6 @@ async function walk(stored: SyncState, options: SyncOptions): Promise<SyncSummar
   return finish({ ...options, state, mode, resumed: begun.resumed, tally, liveTotalAtStart: totals.live });
 }
 
-type PageInput = Parameters<SyncTarget["applyPages"]>[0][number];
 type Tally = { received: number; deletions: number; rejected: number; pages: number };
 
 function countStored(tally: Tally, input: PageInput): void {
