@@ -4,7 +4,7 @@ import type { isNetworkError } from "ky";
 import type { ZodError, ZodType } from "zod";
 import { errorEnvelopeSchema } from "../../shared/api/error.ts";
 import { AppError } from "../../shared/app-error.ts";
-import { connectTimeoutCode, type DeadlinePhase, type RequestDeadlines } from "./request-deadlines.ts";
+import { type DeadlinePhase, type RequestDeadlines, undiciTimeoutPhases } from "./request-deadlines.ts";
 
 /** What a 401 means depends on what was sent: credentials on a login, a token elsewhere. */
 export type RequestPurpose = "organisation-login" | "key-login" | "authorised";
@@ -60,7 +60,7 @@ function rateLimitedMessage(retryAfterMs: number | undefined): string {
 }
 
 /**
- * No response arrived: a refused or broken connection, a connection that did not open in time.
+ * No response arrived: a refused or broken connection, a deadline kept by undici's own timers.
  * Anything else is a bug and is rethrown. ky's own guard is passed in by the caller that has loaded ky.
  */
 export function errorFromTransport(
@@ -72,7 +72,8 @@ export function errorFromTransport(
   if (error instanceof AppError) return error;
   if (!ky.isNetworkError(error) && !isBodyCutOff(error)) throw error;
   const code = errorCode(error);
-  if (code === connectTimeoutCode) return deadlineError(host, "connectMs", deadlines.connectMs);
+  const phase = code === undefined ? undefined : undiciTimeoutPhases.get(code);
+  if (phase !== undefined) return deadlineError(host, phase, deadlines[phase]);
   if (code !== undefined && unreachableCodes.has(code)) {
     return new AppError(
       "offline",

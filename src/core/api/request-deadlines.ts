@@ -71,5 +71,12 @@ export function startAttemptDeadlines(
   };
 }
 
-/** undici's code for a connection that did not open within the connect deadline. */
-export const connectTimeoutCode = "UND_ERR_CONNECT_TIMEOUT";
+/**
+ * undici's codes for its own timers (connection-pool.ts), set to the same deadlines as ours: which of
+ * the two fires first is a matter of a few milliseconds, so either names the same missed phase.
+ */
+export const undiciTimeoutPhases: ReadonlyMap<string, DeadlinePhase> = new Map([
+  ["UND_ERR_CONNECT_TIMEOUT", "connectMs"],
+  ["UND_ERR_HEADERS_TIMEOUT", "firstByteMs"],
+  ["UND_ERR_BODY_TIMEOUT", "wholeAnswerMs"],
+]);

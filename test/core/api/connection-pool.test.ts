@@ -1,7 +1,7 @@
 // The connections to the service: one catalog's requests share them, a stalled answer ends at its
 // deadline even when fetch loses the abort on its way, closing the catalog ends them, and a request
 // reports when it is on the wire. Real HTTP on loopback, counted at a TCP relay in front of it.
-import { createServer as createHttpServer } from "node:http";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCommerceClient } from "../../../src/core/api/commerce-client.ts";
@@ -66,12 +66,21 @@ async function dribbling() {
       clearInterval(drip);
     });
   });
+  return { baseUrl: await listening(server), ended };
+}
+
+/** A server that takes each request and never answers it, not even with its status line. */
+async function silent(): Promise<string> {
+  return listening(createHttpServer(() => {}));
+}
+
+async function listening(server: HttpServer): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   cleanups.push(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ended };
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 describe("the connections to the service", () => {
@@ -146,6 +155,28 @@ describe("the connections to the service", () => {
     // Both attempts' connections are ended, not left open holding the process.
     expect(stalled.ended).toHaveLength(2);
     await expect.poll(() => stalled.ended.every(Boolean)).toBe(true);
+  });
+
+  it("name the deadline missed when undici's own timer, set to the same deadline, ends the request first", async () => {
+    const baseUrl = await silent();
+    // undici keeps the first-byte deadline too, on a coarser clock: it can fire a little before ours.
+    // Here its timer is the shorter one, so it always does.
+    const { Agent } = await import("undici");
+    const early = new Agent({ headersTimeout: 300 });
+    cleanups.push(() => early.destroy());
+    // Node's fetch takes any undici dispatcher, though its bundled types name an older undici's.
+    const dispatcher: unknown = early;
+    const firstToFire: typeof fetch = (input, init) => fetch(input, { ...init, dispatcher } as RequestInit);
+    const client = createCommerceClient({
+      baseUrl,
+      fetch: firstToFire,
+      deadlines: { firstByteMs: 5_000 },
+      retry: { attempts: 1 },
+      sleep: async () => {},
+    });
+    const error = await failure(client.productsTotal({ token: "t", account: "a" }, { deleted: false }));
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toMatch(/took a connection but did not start answering within 5 s/);
   });
 
   it("say when a request is on the wire, before its answer comes", async () => {
