@@ -1,13 +1,15 @@
 // Test support for the catalog core: the reference service driven over HTTP as an administrator, an
-// independent reading of what the service holds, and a direct reading of the local SQLite file.
+// independent reading of what the service holds, a direct reading of the local SQLite file, and a
+// till signed in with its catalog open, ready to sync.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { type WiredCatalog, wireCatalog } from "../../src/core/app/catalog-wiring.ts";
-import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
+import { catalogFileFor, openCatalogStore } from "../../src/core/catalog/catalog-store.ts";
 import { recordDecoder, type StoredRecord } from "../../src/core/catalog/stored-records.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
+import { sessionProductsSource } from "../../src/core/sync/session-source.ts";
 import type { RunningService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 
@@ -137,4 +139,20 @@ export function openTestCore(dataDir: string, clock: () => number = Date.now): W
 export function signInDemo(session: WiredCatalog["session"], service: RunningService, remember = false) {
   const { organisation, username, password } = service.demo;
   return session.signInOrganisation({ baseUrl: service.baseUrl, organisation, username, password, remember });
+}
+
+/**
+ * A till of its own (a new data directory, the core, signed in to the service's demo account) with its
+ * catalog file open, for driving `runSync` directly. What it opens goes to `cleanups`, which the test
+ * file runs in reverse order at its end.
+ */
+export async function syncingTill(service: RunningService, cleanups: (() => Promise<void>)[]) {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const opened = openTestCore(dir.path);
+  cleanups.push(() => opened.core.close());
+  await signInDemo(opened.session, service);
+  const store = await openCatalogStore(catalogFileFor(dir.path, service.demo.accountId));
+  cleanups.push(() => store.close());
+  return { source: sessionProductsSource(opened.session), store, dataDir: dir.path };
 }

@@ -3,20 +3,12 @@
 // progress reported is what was stored, and the next sync resumes after them. Against the reference
 // service over real HTTP, with a real catalog file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
-import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
 import { type ProductsSource, runSync, type SyncSummary } from "../../../src/core/sync/sync-engine.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { AppError } from "../../../src/shared/app-error.ts";
 import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import { failure } from "../../support/expect-failure.ts";
-import {
-  adminApi,
-  localProducts,
-  openTestCore,
-  signInDemo,
-  tempDir,
-} from "../../support/service-fixtures.ts";
+import { adminApi, localProducts, syncingTill } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 let service: RunningService;
@@ -28,16 +20,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function till(from: RunningService = service) {
-  const dir = await tempDir();
-  cleanups.push(dir.remove);
-  const opened = openTestCore(dir.path);
-  cleanups.push(() => opened.core.close());
-  await signInDemo(opened.session, from);
-  const store = await openCatalogStore(catalogFileFor(dir.path, from.demo.accountId));
-  cleanups.push(() => store.close());
-  return { source: sessionProductsSource(opened.session), store, dataDir: dir.path };
-}
+const till = (from: RunningService = service) => syncingTill(from, cleanups);
 
 /**
  * A clock that stands still and a sync never idle: pages seem to come at once, quicker than they

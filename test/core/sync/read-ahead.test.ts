@@ -2,19 +2,11 @@
 // and what was committed before stays and resumes. Against the reference service over real HTTP, slowed
 // by --latency so the read-ahead is still in flight when the run stops.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
-import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
 import { type ProductsSource, runSync, type SyncTarget } from "../../../src/core/sync/sync-engine.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { AppError } from "../../../src/shared/app-error.ts";
 import { failure } from "../../support/expect-failure.ts";
-import {
-  adminApi,
-  localProducts,
-  openTestCore,
-  signInDemo,
-  tempDir,
-} from "../../support/service-fixtures.ts";
+import { adminApi, localProducts, syncingTill } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -54,14 +46,8 @@ describe("the read-ahead", () => {
   });
 
   async function signedIn() {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = openTestCore(dir.path);
-    cleanups.push(() => opened.core.close());
-    await signInDemo(opened.session, service);
-    const store = await openCatalogStore(catalogFileFor(dir.path, service.demo.accountId));
-    cleanups.push(() => store.close());
-    return { ...watched(sessionProductsSource(opened.session)), store, dataDir: dir.path };
+    const { source, store, dataDir } = await syncingTill(service, cleanups);
+    return { ...watched(source), store, dataDir };
   }
 
   it("is aborted when the sync is cancelled, and the sync resumes from its last page", async () => {

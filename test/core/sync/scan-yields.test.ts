@@ -2,17 +2,9 @@
 // with the same catalog as one that stores a page at once; stopped between two pieces, it resumes
 // from the page's start and loses nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
-import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
 import { runSync } from "../../../src/core/sync/sync-engine.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
-import {
-  adminApi,
-  localProducts,
-  openTestCore,
-  signInDemo,
-  tempDir,
-} from "../../support/service-fixtures.ts";
+import { adminApi, localProducts, syncingTill } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 let service: RunningService;
@@ -25,16 +17,9 @@ afterAll(async () => {
 });
 
 async function till() {
-  const dir = await tempDir();
-  cleanups.push(dir.remove);
-  const opened = openTestCore(dir.path);
-  cleanups.push(() => opened.core.close());
-  await signInDemo(opened.session, service);
-  const store = await openCatalogStore(catalogFileFor(dir.path, service.demo.accountId));
-  cleanups.push(() => store.close());
-  const source = sessionProductsSource(opened.session);
+  const { source, store, dataDir } = await syncingTill(service, cleanups);
   return {
-    dataDir: dir.path,
+    dataDir,
     /** A full sync in pages of 250, calling `yieldToScans` before each piece. */
     fullSync: (yieldToScans: () => Promise<void>) =>
       runSync({ source, store, clock: Date.now, pageSize: 250, full: true, yieldToScans }),
