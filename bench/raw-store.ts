@@ -3,7 +3,7 @@
 // names in a trigram full-text index; no quarantine, no tombstones, no variant families, no
 // checkpoints. Our store's figures are read as ratios to this one's, measured in the same run.
 import type { Database } from "better-sqlite3";
-import { fitWriterCache, openConnection } from "../src/core/catalog/catalog-connection.ts";
+import { openConnection } from "../src/core/catalog/catalog-connection.ts";
 
 export interface RawStore {
   db: Database;
@@ -55,7 +55,6 @@ export function openRawStore(file: string): RawStore {
   return {
     db,
     writePages(pages) {
-      fitWriterCache(db);
       writePages.immediate(pages);
     },
     lookup(code) {

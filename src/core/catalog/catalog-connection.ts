@@ -10,24 +10,6 @@ import { storageError } from "../storage/storage-errors.ts";
 // native part loads at the first connection of the process; a catalog path never starts with "file:".
 process.env.SQLITE_USE_URI ??= "1";
 
-const smallestCacheKib = 64 * 1024;
-const largestCacheKib = 256 * 1024;
-
-/**
- * Sizes a writer's page cache to a third of the file, between 64 and 256 MB, before a write. A
- * sync's inserts land all over six indexes and the full-text index's merges: at a million products
- * those hold about 400 MB (a third of the file), and with 64 MB a first sync in batches
- * (sync/page-batches.ts) spent a seventh of its CPU reading their pages again (docs/benchmarks.md).
- * A catalog of 100k fits its indexes in 64 MB, and a larger cache would only keep more of the
- * products table, which a sync appends to and never reads again.
- */
-export function fitWriterCache(db: Database): void {
-  const pages = db.pragma("page_count", { simple: true }) as number;
-  const pageBytes = db.pragma("page_size", { simple: true }) as number;
-  const kib = Math.round((pages * pageBytes) / 3 / 1024);
-  db.pragma(`cache_size = -${Math.min(largestCacheKib, Math.max(smallestCacheKib, kib))}`);
-}
-
 /**
  * `immutable`: read a file nobody can change (a read-only folder or disk) without locks or "-shm";
  * changes still waiting in its write-ahead log are not seen, only those already copied into the file.
@@ -48,7 +30,7 @@ export function openConnection(file: string, options: { readonly: boolean; immut
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
     // Index inserts land all over a large file; the 2 MB default cache would reread pages constantly.
-    db.pragma(`cache_size = -${smallestCacheKib}`);
+    db.pragma("cache_size = -65536");
     // A page of products is about 2 MB of WAL: at the default (1000 pages), most commits paid for a
     // checkpoint (copy + fsync). At a million products a page's commit touches pages all over the
     // indexes, and checkpointing every 64 MB still cost a fifth of the first sync's time, half of it

@@ -6,7 +6,6 @@
 import type { Database } from "better-sqlite3";
 import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { ReceivedProduct, RejectedRecord } from "../products-page.ts";
-import { fitWriterCache } from "./catalog-connection.ts";
 import {
   codesKey,
   type ProductRow,
@@ -150,7 +149,6 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
 
   return {
     applyPages(inputs) {
-      fitWriterCache(db);
       db.transaction(() => {
         for (const input of inputs) applyPage(input);
       }).immediate();

@@ -2,8 +2,8 @@
 // A commit writes every database page its products touched to the journal, and at a million
 // products a page of them touches index pages all over the file, nearly one per product: eight pages
 // in one commit write most of those index pages once instead of up to eight times. A first sync of
-// a million took about 80 s of CPU instead of 116 s (with the writer's larger cache,
-// catalog-connection.ts); sixteen pages saved 3% more for 80 MB more memory (docs/benchmarks.md).
+// a million took about 83 s of CPU instead of 116 s. A writer's cache large enough for those
+// indexes saved about 7% more, for 30-230 MB more memory, and was not kept (docs/benchmarks.md).
 // Holding pages gives up hiding a page's store behind the next page's way, so it pays only while a
 // page comes in under half the time storing one takes (judged by the event loop's idle time while a
 // page is awaited): from a service 50 ms away, pages held up to a whole page's store made a sync of
