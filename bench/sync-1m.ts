@@ -33,7 +33,7 @@ export async function firstSyncFigures(service: RunningService): Promise<Figure[
         value: ours.wallMs,
         baselineLabel: rawStore,
         baseline: raw.wallMs,
-        goal: "",
+        goal: "<= 1.3x, wall and CPU",
         ours: side(ours),
         base: side(raw),
       },

@@ -94,7 +94,7 @@ export async function syncFigures(
         value: ours.wallMs,
         baselineLabel: "raw store, same SQLite settings and commits",
         baseline: raw.wallMs,
-        goal: "<= 1.3x",
+        goal: "<= 1.15x",
         ours: side(ours),
         base: side(raw),
       },
