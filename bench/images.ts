@@ -2,11 +2,12 @@
 // cache against the reference service over loopback, in this process (the service in its own).
 //  - download rate: a till's first picture run after a full sync (hash, bytes and records in SQLite),
 //    in pictures/s, against a bare fetch of the same URLs, as many at a time, bytes discarded: each in
-//    a fresh worker thread, as the app runs pictures, and both on this thread (also in MB/s);
+//    a fresh worker thread, as the app runs pictures, both on this thread (also in MB/s), and each in a
+//    fresh process, as the CLI's `images sync` runs;
 //  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
 //    folder, rounds interleaved, timed until the sync answers (the pictures follow it);
 //  - scan latency on the main thread while the pictures download, against the same scans once idle.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,6 +21,8 @@ import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
 import { bareFetch, bareFetchInWorker, bareHttpGet } from "./bare-fetch.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
+import { inFreshProcess } from "./fresh-process.ts";
+import type { PictureRunInput, PictureRunKind, PictureRunResult } from "./picture-run.ts";
 import { type Ready, type RunningService, startService } from "./service-process.ts";
 
 /** As many downloads at once as the cache runs (image-cache.ts). */
@@ -69,7 +72,7 @@ export async function syncedTill(upstream: RunningService, imageWorker?: URL) {
     const { baseUrl, organisation, username, password } = upstream.ready;
     await session.signInOrganisation({ baseUrl, organisation, username, password, remember: false });
     await core.sync({ full: true, pageSize: 1000 });
-    return { core, urls: catalogContents(dataDir, upstream.ready.accountId).urls, close };
+    return { core, urls: catalogContents(dataDir, upstream.ready.accountId).urls, dataDir, close };
   } catch (error) {
     await close();
     throw error;
@@ -152,6 +155,46 @@ async function downloadRate(upstream: RunningService, where: Where): Promise<Fig
         goal: "",
         ours: side(ours),
         base: side(base),
+      },
+    ];
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The CLI's way: `images sync` runs in a process of its own, so here each side does too
+ * (bench/picture-run.ts), timed once its modules are loaded: neither starts with compiled code.
+ */
+async function downloadRateInProcesses(upstream: RunningService): Promise<Figure[]> {
+  const { core, urls, dataDir, close } = await syncedTill(upstream);
+  try {
+    // Once untimed: the service draws each picture on its first request, and neither side should pay that.
+    await bareFetch(urls, concurrency);
+    // The picture run's process opens the catalog itself.
+    await core.close();
+    const urlsFile = join(dataDir, "picture-urls.json");
+    await writeFile(urlsFile, JSON.stringify(urls));
+    const input: PictureRunInput = { ...upstream.ready, dataDir, urlsFile, lanes: concurrency };
+    const script = join(import.meta.dirname, "picture-run.ts");
+    const run = (kind: PictureRunKind) =>
+      inFreshProcess<PictureRunResult>(script, [kind, JSON.stringify(input)], `the ${kind} picture run`);
+    const base = await run("bare");
+    const ours = await run("ours");
+    if (ours.fetched !== urls.length)
+      throw new Error(`the picture run fetched ${ours.fetched} of ${urls.length}`);
+    const size = sizeName(upstream.products);
+    return [
+      {
+        key: `picture_download_process_${size}_per_s`,
+        label: `pictures downloaded into the cache in a fresh process, as the CLI's images sync, ${urls.length} of a ${size} catalog`,
+        unit: "pictures/s",
+        value: ours.fetched / (ours.wallMs / 1000),
+        baselineLabel: `bare fetch of the same URLs in a fresh process, ${concurrency} at a time, nothing kept`,
+        baseline: urls.length / (base.wallMs / 1000),
+        goal: ">= 0.8x the baseline",
+        ours: { wallMs: ours.wallMs, cpuMs: ours.cpuMs },
+        base: { wallMs: base.wallMs, cpuMs: base.cpuMs },
       },
     ];
   } finally {
@@ -276,6 +319,7 @@ export async function imageFigures(options: { products: number; rounds: number }
     return [
       ...(await downloadRate(upstream, "worker")),
       ...(await downloadRate(upstream, "thread")),
+      ...(await downloadRateInProcesses(upstream)),
       ...(await syncAndScans(upstream, options.rounds)),
     ];
   } finally {

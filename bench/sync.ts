@@ -2,14 +2,13 @@
 // ours against the raw store fed by a bare fetch walk, and against that walk alone, interleaved
 // round by round. From the same runs: peak memory (and against a smaller catalog), the incremental
 // sync after 1% of the products changed as a share of the full one, and bytes on disk per product.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { type Figure, sizeName } from "./figure.ts";
+import { inFreshProcess } from "./fresh-process.ts";
 import { adminToken, type RunningService } from "./service-process.ts";
 import { storageFigures } from "./storage-accounting.ts";
 import type { SyncKind, SyncRunInput, SyncRunResult } from "./sync-run.ts";
@@ -183,16 +182,7 @@ export async function syncRun(
   runner = join(import.meta.dirname, "sync-run.ts"),
 ): Promise<SyncRunResult> {
   const input: SyncRunInput = { ...service.ready, dataDir, pageSize };
-  const child = spawn(process.execPath, [runner, kind, JSON.stringify(input)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`the ${kind} sync failed (exit ${code})`);
-  return JSON.parse(out.trim().split("\n").at(-1) ?? "") as SyncRunResult;
+  return inFreshProcess<SyncRunResult>(runner, [kind, JSON.stringify(input)], `the ${kind} sync`);
 }
 
 /** Updates every hundredth live product through the service, so the next sync has 1% to fetch. */
