@@ -2,7 +2,7 @@
 // downloaded through the cache's own client (`downloadImage` over `picture-connections.ts`, four at a
 // time, nothing kept) in rounds one after another in one process, each round's wall and CPU time. The
 // first rounds pay for compiling the HTTP code, which is why the picture benchmark compares a run in
-// a fresh worker with a bare fetch in a fresh worker (docs/benchmarks.md, "Two baselines for pictures").
+// a fresh worker with a bare fetch in a fresh worker (docs/benchmarks.md, "Baselines for pictures").
 import { parseArgs } from "node:util";
 import { downloadImage } from "../src/core/images/image-download.ts";
 import { openPictureConnections } from "../src/core/images/picture-connections.ts";
