@@ -2,6 +2,7 @@
 // seen, the sync's position), on the read connection with statements prepared once: plain SQL keeps
 // a query builder and its hundreds of modules out of a till's start and out of every sync.
 import type { Database } from "better-sqlite3";
+import { untilChanged } from "../storage/unchanged-reads.ts";
 
 export interface CatalogStateReads {
   /** products = non-deleted, inactive included; withUnusableParts = those of them with parts left out. */
@@ -31,14 +32,14 @@ export function catalogStateReads(db: Database): CatalogStateReads {
   const seen = db.prepare("SELECT count(*) FROM products WHERE deleted = 0 AND generation = ?").pluck();
   const state = db.prepare("SELECT state FROM sync_state").pluck();
   return {
-    counts() {
+    counts: untilChanged(db, () => {
       const row = products.get() as { products: number; inactive: number };
       return {
         ...row,
         quarantined: quarantined.get() as number,
         withUnusableParts: unusable.get() as number,
       };
-    },
+    }),
     countSeen: (generation) => seen.get(generation) as number,
     syncState() {
       const stored = state.get() as string | undefined;

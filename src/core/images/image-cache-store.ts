@@ -7,6 +7,7 @@ import type { Database } from "better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
 import { storageError } from "../storage/storage-errors.ts";
+import { untilChanged } from "../storage/unchanged-reads.ts";
 import type { ImageSource } from "./image-urls.ts";
 
 /** A product's version and the pictures its record names, to plan. */
@@ -353,7 +354,7 @@ function storeOver(db: Database) {
       unsetMissing.run();
       dropOldFiles.run();
     }) as () => void,
-    counts: () => counts.get() as ImageCacheCounts,
+    counts: untilChanged(db, () => counts.get() as ImageCacheCounts),
     /** Of these products, each one's cached picture that serves the screen, else any cached size. */
     picturesOf: (productIds: readonly string[]) =>
       picturesOf.all(JSON.stringify(productIds)) as { id: string; hash: string }[],
