@@ -54,9 +54,7 @@ export function openRawStore(file: string): RawStore {
   });
   return {
     db,
-    writePages(pages) {
-      writePages.immediate(pages);
-    },
+    writePages: (pages) => writePages.immediate(pages),
     lookup(code) {
       const row = byCode.get(code) as { record: string } | undefined;
       return row === undefined ? undefined : JSON.parse(row.record);

@@ -14,7 +14,6 @@
 // Each page saves its own checkpoint inside the transaction, so whatever commits is a whole
 // beginning of the walk, and a sync that stops for any reason stores what it holds first.
 import type { CatalogStore } from "../catalog/catalog-store.ts";
-
 import type { PageInput } from "../catalog/catalog-writes.ts";
 
 /** A batch is stored once it holds this many pages, or this many records (a large page goes alone)... */
@@ -65,17 +64,17 @@ export function pageBatches(options: {
   // How long a page takes to come, as last seen while pages were held; unknown until then.
   let linkMs: number | null = null;
   let linkSlower = false;
+  const linkLastSeenSlower = () => linkMs !== null && storeMsPerPage !== null && linkMs > storeMsPerPage / 2;
   return {
     add(input, before, arrival) {
       if (held.length > 0) {
         // While pages are held, the idle wait is the page's whole way, none of it hidden.
         linkMs = arrival.waitedMs;
-        linkSlower = storeMsPerPage !== null && linkMs > storeMsPerPage / 2;
+        linkSlower = linkLastSeenSlower();
       } else {
         // Right after a store, the page was on its way during it: any idle wait at all (over a
         // millisecond) was time the link took beyond the store; none, and the last look decides.
-        linkSlower =
-          arrival.waitedMs > 1 || (linkMs !== null && storeMsPerPage !== null && linkMs > storeMsPerPage / 2);
+        linkSlower = arrival.waitedMs > 1 || linkLastSeenSlower();
       }
       if (held.length === 0) firstAt = arrival.at;
       last = { at: arrival.at, tookMs: arrival.at - last.at };
