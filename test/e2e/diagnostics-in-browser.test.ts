@@ -5,14 +5,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 
 let till: BrowserTill;
 let page: Page;
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 300 });
+  till = await startBrowserTill({ demoProducts: 300, pageDir: inject("bridgePageDir") });
   page = till.page;
   const { demo, baseUrl } = till.upstream;
   await till.catalog.service.signInOrganisation({ ...demo, baseUrl, remember: true });

@@ -5,7 +5,7 @@
 // service has stopped.
 import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
@@ -17,7 +17,7 @@ let page: Page;
 let second: RunningService;
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 300 });
+  till = await startBrowserTill({ demoProducts: 300, pageDir: inject("bridgePageDir") });
   page = till.page;
   // Another seed: other products, other pictures, so the first service's cannot pass for its.
   second = await startService({ port: 0, demoProducts: 300, seed: 2 });

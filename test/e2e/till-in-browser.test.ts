@@ -5,7 +5,7 @@
 
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoBranches } from "../../src/server/demo-branches.ts";
 import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
@@ -23,7 +23,7 @@ let page: Page;
 let records: Product[];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts, pageSize: 50 });
+  till = await startBrowserTill({ demoProducts, pageSize: 50, pageDir: inject("bridgePageDir") });
   page = till.page;
   records = await (await adminApi(till.upstream)).liveRecords();
   await mkdir(screenshots, { recursive: true });

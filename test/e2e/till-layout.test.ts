@@ -6,7 +6,7 @@
 // of it: the window is resized, not reopened. Screenshots go to screenshots/ (ignored by git).
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
@@ -43,7 +43,7 @@ let records: Product[];
 const scanned: string[] = [];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 1500 });
+  till = await startBrowserTill({ demoProducts: 1500, pageDir: inject("bridgePageDir") });
   page = till.page;
   const { service } = till.catalog;
   const { upstream } = till;

@@ -25,6 +25,8 @@ export interface BrowserTill {
 export async function startBrowserTill(options: {
   demoProducts: number;
   pageSize?: number;
+  /** The page built already (the test run's, see bridge-page-setup.ts); built here without. */
+  pageDir?: string;
 }): Promise<BrowserTill> {
   const work = await mkdtemp(join(tmpdir(), "browser-till-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
@@ -32,10 +34,10 @@ export async function startBrowserTill(options: {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const pageDir = join(work, "page");
+    const pageDir = options.pageDir ?? join(work, "page");
     const [upstream] = await Promise.all([
       startService({ port: 0, demoProducts: options.demoProducts }),
-      buildBridgePage(pageDir),
+      options.pageDir === undefined ? buildBridgePage(pageDir) : undefined,
     ]);
     cleanups.push(() => upstream.close());
     const catalog = await openBrowserCatalog(join(work, "data"));
