@@ -1,5 +1,6 @@
 // The catalog service as the desktop app runs it, over the test's data directory and the reference
 // service, with the real sync worker (run from its .ts source) and short retry waits.
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
@@ -11,6 +12,11 @@ import type { SecretStore } from "../../src/core/storage/secret-store.ts";
 import { settingsStoreOver } from "../../src/core/storage/settings-store.ts";
 import type { RunningService } from "../../src/server/service.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
+import {
+  type AppSettings,
+  defaultImageSettings,
+  defaultSettings,
+} from "../../src/shared/settings/app-settings.ts";
 
 export const syncWorkerUrl = new URL("../../src/core/workers/sync-worker.ts", import.meta.url);
 const imageWorkerUrl = new URL("../../src/core/workers/image-worker.ts", import.meta.url);
@@ -36,8 +42,11 @@ export function openTestService(
     /** Instead of short retry waits and a 5 s first-byte deadline. */
     client?: Parameters<typeof openCatalog>[0]["client"];
     log?: CatalogLog;
+    /** false: a new till's pictures turned off in its settings, as under Settings → Pictures. */
+    pictures?: boolean;
   } = {},
 ): TestCatalogService {
+  if (options.pictures === false) picturesOff(dataDir);
   const stores = dataDirStores(dataDir);
   const secrets = options.secrets ?? stores.secrets;
   const workers: Worker[] = [];
@@ -86,6 +95,14 @@ export function openTestService(
     statuses,
     nextStatus: (test) => new Promise((resolve) => waiting.push({ test, resolve })),
   };
+}
+
+/** A new till's settings with pictures off (a till opened before keeps its own). */
+function picturesOff(dataDir: string): void {
+  const file = join(dataDir, "settings.json");
+  if (existsSync(file)) return;
+  const settings: AppSettings = { ...defaultSettings, images: { ...defaultImageSettings, enabled: false } };
+  writeFileSync(file, JSON.stringify(settings));
 }
 
 export function signInDemoService(service: CatalogApp, running: RunningService, remember = false) {

@@ -42,6 +42,10 @@ vi.mock("../../../src/core/catalog/catalog-writes.ts", async (original) => {
   };
 });
 
+// Pictures are tested in catalog-service-pictures.test.ts; here a picture run after every sync would
+// only spend the cores.
+const noPictures = { pictures: false } as const;
+
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -75,7 +79,9 @@ async function syncedService(
   } = {},
 ) {
   const dir = await dataDir();
-  const test = track(openTestService(dir, { clock: options.clock, workerUrls: options.workerUrls }));
+  const test = track(
+    openTestService(dir, { ...noPictures, clock: options.clock, workerUrls: options.workerUrls }),
+  );
   await test.service.start();
   if (options.pageSize !== undefined) await test.service.changeSettings({ pageSize: options.pageSize });
   const signedIn = await signInDemoService(test.service, running, options.remember);
@@ -86,7 +92,7 @@ async function syncedService(
 /** A data directory signed in and synced by a catalog service that has closed since (the app quit). */
 async function syncedAndClosed(running: RunningService): Promise<string> {
   const dir = await dataDir();
-  const first = openTestService(dir);
+  const first = openTestService(dir, noPictures);
   await first.service.start();
   await signInDemoService(first.service, running);
   await syncsSettled(first);
@@ -94,8 +100,13 @@ async function syncedAndClosed(running: RunningService): Promise<string> {
   return dir;
 }
 
+// The syncs stopped part-way: as many pages as a large catalog's, of few products each, so that a
+// sync spends its time on pages and commits, not on records.
+const stoppedProducts = 600;
+const stoppedPageSize = 15;
+
 /**
- * After a full sync of 2,000 products stopped half-way with an error of `kind`: the status says so,
+ * After a full sync of `stoppedProducts` stopped half-way with an error of `kind`: the status says so,
  * lookups keep answering, and the next sync resumes, completes and clears the error.
  */
 async function expectStoppedThenResumed(
@@ -112,7 +123,7 @@ async function expectStoppedThenResumed(
 
   const resumed = await test.service.startSync({ mode: "incremental" });
   expect(resumed).toMatchObject({ mode: "full", resumed: true });
-  expect(resumed.received).toBeLessThan(2000);
+  expect(resumed.received).toBeLessThan(stoppedProducts);
   expect(localProducts(dir, running.demo.accountId)).toEqual(await (await adminApi(running)).liveProducts());
   expect((await test.service.status()).lastError).toBeNull();
 }
@@ -134,11 +145,11 @@ function once(when: (progress: SyncProgress) => boolean, act: () => void) {
 
 describe("the catalog service", () => {
   it("syncs in a worker thread, never on the main one, while lookups keep answering", async () => {
-    const running = await referenceService({ demoProducts: 3000, seed: 31 });
+    const running = await referenceService({ demoProducts: 900, seed: 31 });
     const dir = await dataDir();
-    const test = track(openTestService(dir));
+    const test = track(openTestService(dir, noPictures));
     await test.service.start();
-    await test.service.changeSettings({ pageSize: 100 });
+    await test.service.changeSettings({ pageSize: 30 });
     const [code] = await someBarcodes(running, 1);
     const before = mainThreadWrites.pages;
 
@@ -184,7 +195,7 @@ describe("the catalog service", () => {
     const held = localProducts(dir, running.demo.accountId).size;
     await running.close();
 
-    const test = track(openTestService(dir));
+    const test = track(openTestService(dir, noPictures));
     await test.service.start();
     for (const code of codes) {
       expect((await test.service.lookup({ code })).match?.product.barcode).toBe(code);
@@ -221,8 +232,8 @@ describe("the catalog service", () => {
   });
 
   it("cancels a running sync, which then resumes from its checkpoint", async () => {
-    const running = await referenceService({ demoProducts: 2000, seed: 33 });
-    const { test } = await syncedService(running, { pageSize: 50 });
+    const running = await referenceService({ demoProducts: stoppedProducts, seed: 33 });
+    const { test } = await syncedService(running, { pageSize: stoppedPageSize });
     const pagesBefore = (await test.service.status()).products;
     expect(pagesBefore).toBeGreaterThan(0);
 
@@ -241,12 +252,12 @@ describe("the catalog service", () => {
 
     const resumed = await test.service.startSync({ mode: "incremental" });
     expect(resumed).toMatchObject({ mode: "full", resumed: true, mismatch: false });
-    expect(resumed.received).toBeLessThan(2000);
+    expect(resumed.received).toBeLessThan(stoppedProducts);
   });
 
   it("reports a killed worker as a sync error, keeps answering, and resumes on the next sync", async () => {
-    const running = await referenceService({ demoProducts: 2000, seed: 34 });
-    const { dir, test } = await syncedService(running, { pageSize: 50 });
+    const running = await referenceService({ demoProducts: stoppedProducts, seed: 34 });
+    const { dir, test } = await syncedService(running, { pageSize: stoppedPageSize });
     const [code] = await someBarcodes(running, 1);
 
     const stop = test.service.onSyncProgress(
@@ -263,12 +274,12 @@ describe("the catalog service", () => {
   });
 
   it("stops a worker that reports no progress for the stall time, frees the slot, and resumes next time", async () => {
-    const running = await referenceService({ demoProducts: 2000, seed: 35 });
+    const running = await referenceService({ demoProducts: stoppedProducts, seed: 35 });
     const clock = manualClock();
     const stuckWorker = new URL("../workers/stuck-sync-worker.ts", import.meta.url);
     // The sign-in's sync runs the real worker; the second sync, the one that gets stuck.
     const { dir, test } = await syncedService(running, {
-      pageSize: 50,
+      pageSize: stoppedPageSize,
       clock,
       workerUrls: [undefined, stuckWorker],
     });
@@ -300,12 +311,12 @@ describe("the catalog service", () => {
     // The service's clock runs ahead mid-sync: it refuses the token the main side still thinks fresh.
     let ahead = 0;
     const running = await referenceService({
-      demoProducts: 800,
+      demoProducts: 400,
       seed: 35,
       tokenTtlSeconds: 600,
       clock: () => Date.now() + ahead,
     });
-    const { dir, test, signedIn } = await syncedService(running, { pageSize: 50, remember: true });
+    const { dir, test, signedIn } = await syncedService(running, { pageSize: 25, remember: true });
 
     const stop = test.service.onSyncProgress(
       once(
@@ -326,12 +337,12 @@ describe("the catalog service", () => {
   it("without remembered credentials, a refused token stops the sync with 'sign in again'", async () => {
     let ahead = 0;
     const running = await referenceService({
-      demoProducts: 800,
+      demoProducts: 400,
       seed: 36,
       tokenTtlSeconds: 600,
       clock: () => Date.now() + ahead,
     });
-    const { test } = await syncedService(running, { pageSize: 50 });
+    const { test } = await syncedService(running, { pageSize: 25 });
 
     const stop = test.service.onSyncProgress(
       once(
@@ -418,7 +429,7 @@ describe("the catalog service", () => {
     const running = await referenceService({ demoProducts: 300, seed: 38 });
     const dir = await dataDir();
     const clock = manualClock();
-    const test = track(openTestService(dir, { clock }));
+    const test = track(openTestService(dir, { ...noPictures, clock }));
     await test.service.start();
     await test.service.changeSettings({ syncIntervalMinutes: 0 });
     const unknown = "4006381333931";
@@ -458,7 +469,7 @@ describe("the catalog service in trouble", () => {
     await running.close();
     damageMiddle(catalogFileFor(dir, running.demo.accountId));
 
-    const test = track(openTestService(dir));
+    const test = track(openTestService(dir, noPictures));
     await test.service.start();
     const status = await test.service.status();
     expect(status).toMatchObject({
@@ -476,7 +487,7 @@ describe("the catalog service in trouble", () => {
   it("stamps the catalog with the service's time and warns of a till clock two days ahead", async () => {
     const running = await referenceService({ demoProducts: 300, seed: 41 });
     const clock = manualClock(Date.now() + 2 * day);
-    const test = track(openTestService(await dataDir(), { clock }));
+    const test = track(openTestService(await dataDir(), { ...noPictures, clock }));
     await test.service.start();
     await signInDemoService(test.service, running);
     await syncsSettled(test);

@@ -3,7 +3,7 @@
 // 200 ms (a proxy, a captive portal or an overloaded gateway does each). The sync must end with exit
 // 2 and a plain message within the timeouts it was given, keep nothing of the stalled page, and the
 // next sync against a healthy service must complete.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { demoLoginArgs, runCliWithin } from "../../support/cli-process.ts";
 import {
@@ -16,20 +16,16 @@ import { adminApi, integrityCheck, localProducts, tempDir } from "../../support/
 vi.setConfig({ testTimeout: 120_000 });
 
 let service: RunningService;
-let upstream: MisbehavingUpstream;
 let admin: Awaited<ReturnType<typeof adminApi>>;
-const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   service = await startService({ port: 0, demoProducts: 170, seed: 41 });
-  upstream = await startMisbehavingUpstream(service.baseUrl);
   admin = await adminApi(service);
 });
-afterEach(() => upstream.behave({}));
 afterAll(async () => {
-  await upstream.close();
+  for (const cleanup of cleanups.reverse()) await cleanup();
   await service.close();
-  for (const dir of dirs) await dir.remove();
 });
 
 // Short timeouts so each stalled attempt ends in two seconds; the CLI makes four attempts.
@@ -37,9 +33,16 @@ const timeoutFlags = ["--first-byte-timeout", "2", "--answer-timeout", "2"];
 // A sync the timeouts did not end is killed after 90 s, and shows as signal SIGKILL.
 const cli = (dataDir: string, ...args: string[]) => runCliWithin(90_000, ["--data-dir", dataDir, ...args]);
 
-async function signedInDir(): Promise<string> {
+/** An upstream of its own in front of the service, so that the cases can run side by side. */
+async function ownUpstream(): Promise<MisbehavingUpstream> {
+  const upstream = await startMisbehavingUpstream(service.baseUrl);
+  cleanups.push(upstream.close);
+  return upstream;
+}
+
+async function signedInDir(upstream: MisbehavingUpstream): Promise<string> {
   const dir = await tempDir();
-  dirs.push(dir);
+  cleanups.push(dir.remove);
   const login = await cli(dir.path, ...demoLoginArgs({ ...service.demo, baseUrl: upstream.baseUrl }));
   expect(login.code).toBe(0);
   return dir.path;
@@ -49,7 +52,11 @@ async function signedInDir(): Promise<string> {
  * Stalls every list answer from the `from`-th of this sync on (the first is 0), retries included.
  * Gives the ids of the live products each answer held, whole or stalled, by the order of the answers.
  */
-function stallFrom(from: number, stall: Stall): { whole: Set<string>; stalled: Set<string> } {
+function stallFrom(
+  upstream: MisbehavingUpstream,
+  from: number,
+  stall: Stall,
+): { whole: Set<string>; stalled: Set<string> } {
   const start = upstream.calls.length;
   const seen = { whole: new Set<string>(), stalled: new Set<string>() };
   const stalls = (index: number) => index >= start + from;
@@ -70,10 +77,11 @@ const cases: { stall: Stall; message: RegExp }[] = [
   { stall: "dribble", message: /did not send its whole answer within 2 s/ },
 ];
 
-describe("a request that stalls ends the sync within its timeouts", () => {
+describe.concurrent("a request that stalls ends the sync within its timeouts", () => {
   it.each(cases)("$stall on the third page", async ({ stall, message }) => {
-    const dataDir = await signedInDir();
-    const pages = stallFrom(2, stall);
+    const upstream = await ownUpstream();
+    const dataDir = await signedInDir(upstream);
+    const pages = stallFrom(upstream, 2, stall);
     const before = upstream.calls.length;
 
     const stalled = await cli(dataDir, "sync", "--page-size", "50", ...timeoutFlags);
@@ -101,7 +109,7 @@ describe("a request that stalls ends the sync within its timeouts", () => {
   });
 
   it("refuses a timeout it cannot use, in plain words", async () => {
-    const dataDir = await signedInDir();
+    const dataDir = await signedInDir(await ownUpstream());
     const result = await cli(dataDir, "sync", "--answer-timeout", "0");
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--answer-timeout must be a whole number from 1 to 3600, not "0"/);
