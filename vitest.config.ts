@@ -24,14 +24,14 @@ function electronViteQueries(): Plugin {
 }
 
 /**
- * Files that measure time against the machine's (a browser's frame, a scanner's key gaps, a request's
- * deadline): they run after the rest, one at a time, so nothing else competes for the cores.
+ * The browser tests: they share one build of the page (bridge-page-setup.ts) and run after the rest,
+ * two at a time with nothing else beside them: a page answering a scanner's keys (stamped with the
+ * times they were pressed) must not wait behind a machine busy with every other test.
  */
-const alone = [
-  "test/e2e/**/*.test.ts",
-  "test/core/sync/stalled-answers.test.ts",
-  "test/core/sync/silent-service-limits.test.ts",
-];
+export const browser = ["test/e2e/**/*.test.ts"];
+
+/** Tests only `npm run test:long` runs (vitest.long.config.ts): long by nature. */
+export const longOnly = ["test/long/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [react(), electronViteQueries()],
@@ -39,15 +39,16 @@ export default defineConfig({
     // Real servers, real SQLite files and child processes: give them room on a shared 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Most files wait on sockets, child processes and disks more than on a core: two at a time.
-    maxWorkers: 2,
+    // Most files wait on sockets, child processes and disks more than on a core: four at a time keep
+    // two cores busy. The time limits they test carry margins for a loaded machine.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...alone],
+          exclude: [...configDefaults.exclude, ...browser, ...longOnly],
           environment: "node",
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },
@@ -65,10 +66,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "alone",
-          include: alone,
+          name: "browser",
+          include: browser,
           environment: "node",
-          maxWorkers: 1,
+          globalSetup: ["test/support/bridge-page-setup.ts"],
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
