@@ -112,7 +112,8 @@ export function createCatalogCore(deps: {
   ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
     const prices = familyPrices(family, context ?? (await priceContext(clock())));
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
-    return { ...family, prices, pictures: deps.images.pictures(members.map((member) => member.id)) };
+    const ids = members.map((member) => member.id);
+    return { ...family, prices, pictures: opened === null ? {} : deps.images.pictures(opened.file, ids) };
   }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
@@ -236,7 +237,7 @@ export function createCatalogCore(deps: {
         clockOffsetMs: deps.time.offsetMs(),
         prices,
         branchName: current === null ? null : await listedBranchName(current.catalog, prices.branch),
-        images: await deps.images.status(),
+        images: await deps.images.status(current?.file ?? null),
       };
     },
 
@@ -245,7 +246,7 @@ export function createCatalogCore(deps: {
         const { file } = await requireCatalog();
         return deps.images.run({ ...options, catalogFile: file });
       },
-      status: () => deps.images.status(),
+      status: async () => deps.images.status((await currentCatalog())?.file ?? null),
       pictureBytes: (hash) => deps.images.pictureBytes(hash),
     },
 

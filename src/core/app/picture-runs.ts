@@ -21,7 +21,7 @@ export interface PictureRunsDeps {
 export interface PictureRuns {
   /** Downloads what the synced catalog names, once the previous run has stopped. */
   follow(): void;
-  /** A run is under way or about to begin. */
+  /** A run is under way or about to begin; one stopped (the session before a change) is not. */
   active(): boolean;
   stop(): void;
   /** Stops the run and waits for it. */
@@ -72,7 +72,7 @@ export function createPictureRuns(deps: PictureRunsDeps): PictureRuns {
 
   return {
     follow,
-    active: () => current !== null,
+    active: () => current !== null && !current.controller.signal.aborted,
     stop: () => current?.controller.abort(),
     async close() {
       closed = true;

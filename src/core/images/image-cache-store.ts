@@ -238,12 +238,14 @@ function storeOver(db: Database) {
       (SELECT coalesce(sum(bytes), 0) FROM pictures) AS bytes`);
   // One statement for a whole family: a lookup answering a product and its variants asks once, not
   // once a product (a statement call cost more than the rest of a small lookup, `npm run bench`).
-  const picturesOf = db.prepare<[string], { id: string; hash: string }>(
+  // Products are known by id within one catalog only: a catalog the plan does not follow gets none.
+  const picturesOf = db.prepare<[string, string], { id: string; hash: string }>(
     `SELECT id, hash FROM (
        SELECT ids.value AS id,
               (SELECT hash FROM wanted WHERE product_id = ids.value AND hash IS NOT NULL
                ORDER BY screen DESC, size_key LIMIT 1) AS hash
-       FROM json_each(?) AS ids)
+       FROM json_each(?) AS ids
+       WHERE (SELECT catalog FROM run) = ?)
      WHERE hash IS NOT NULL`,
   );
   const readRun = db.prepare<[], { catalog: string | null; problem: string | null }>(
@@ -355,9 +357,12 @@ function storeOver(db: Database) {
       dropOldFiles.run();
     }) as () => void,
     counts: untilChanged(db, () => counts.get() as ImageCacheCounts),
-    /** Of these products, each one's cached picture that serves the screen, else any cached size. */
-    picturesOf: (productIds: readonly string[]) =>
-      picturesOf.all(JSON.stringify(productIds)) as { id: string; hash: string }[],
+    /**
+     * Of these products of `catalog`, each one's cached picture that serves the screen, else any
+     * cached size; none while the plan follows another catalog.
+     */
+    picturesOf: (catalog: string, productIds: readonly string[]) =>
+      picturesOf.all(JSON.stringify(productIds), catalog) as { id: string; hash: string }[],
     run: () => readRun.get() as { catalog: string | null; problem: string | null },
     setCatalog: (catalog: string) => {
       writeCatalog.run(catalog);

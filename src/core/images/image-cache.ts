@@ -56,10 +56,14 @@ export interface ImageRunSummary extends ImageRunProgress {
 
 export interface ImageCache {
   run(options: ImageRunOptions): Promise<ImageRunSummary>;
-  /** What the cache holds, and why the last run stopped short (null when it did not). */
-  status(): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
-  /** The cached picture hash of each of these products that has one. */
-  pictures(productIds: readonly string[]): ProductPictures;
+  /**
+   * What the cache holds for this catalog's products, and why its last run stopped short (null when
+   * it did not). The cache plans one catalog at a time: for any other, nothing is held and nothing
+   * went wrong yet, nor for null (no catalog on the till). `bytes` is the whole cache's, against the cap.
+   */
+  status(catalogFile: string | null): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
+  /** The cached picture hash of each of these products of this catalog that has one. */
+  pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** The bytes of a cached picture; null for anything that is not exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
   close(): void;
@@ -368,13 +372,16 @@ export function openImageCache(deps: {
 
   return {
     run,
-    status() {
+    status(catalogFile) {
       const { cached, wanted, bytes } = store.counts();
-      return { cached, wanted, bytes, problem: store.run().problem };
+      const { catalog, problem } = store.run();
+      // A product id names a product within one catalog only, and another catalog's run is not this one's.
+      if (catalog !== catalogFile) return { cached: 0, wanted: 0, bytes, problem: null };
+      return { cached, wanted, bytes, problem };
     },
-    pictures(productIds) {
+    pictures(catalogFile, productIds) {
       const pictures: ProductPictures = {};
-      for (const { id, hash } of store.picturesOf(productIds)) pictures[id] = hash;
+      for (const { id, hash } of store.picturesOf(catalogFile, productIds)) pictures[id] = hash;
       return pictures;
     },
     pictureBytes: (hash) => (isImageHash(hash) ? store.body(hash) : null),
