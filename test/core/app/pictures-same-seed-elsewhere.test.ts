@@ -1,0 +1,129 @@
+// Two reference services of one demo seed at two addresses: their catalogs name the same picture
+// paths (`/images/demo/box-264-2x.png`, ...) at two hosts, and the product ids of the smaller one are
+// the larger one's too. The app signs in to the first, signs out (while its pictures download, or once
+// they are in), and signs in to the second with the first stopped: the picture cache must hold every
+// picture the second catalog names, and every status of the second session count the second
+// catalog's pictures, never the first's.
+import { createHash } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { type RunningService, startService } from "../../../src/server/service.ts";
+import type { Product } from "../../../src/shared/api/product.ts";
+import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import {
+  type TestCatalogService,
+  openTestService,
+  signInDemoService,
+} from "../../support/catalog-service-fixtures.ts";
+import { hasPicture } from "../../support/demo-products.ts";
+import { heldPictures } from "../../support/held-pictures.ts";
+import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function started(demoProducts: number): Promise<RunningService> {
+  // No seed given: both take the default one.
+  const service = await startService({ port: 0, demoProducts });
+  cleanups.push(() => service.close());
+  return service;
+}
+
+async function openApp(): Promise<{ test: TestCatalogService; dataDir: string }> {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const test = openTestService(dir.path);
+  cleanups.push(() => test.service.close());
+  await test.service.start();
+  return { test, dataDir: dir.path };
+}
+
+const pictured = async (service: RunningService): Promise<Product[]> =>
+  (await (await adminApi(service)).liveRecords()).filter(hasPicture);
+
+/** The status that shows `count` pictures held of `count`, with no run going: now or once it comes. */
+async function allHeld(test: TestCatalogService, count: number): Promise<AppStatus> {
+  const done = (status: AppStatus) =>
+    !status.sync.running &&
+    !status.images.running &&
+    status.images.cached === count &&
+    status.images.wanted === count;
+  const now = await test.service.status();
+  return done(now) ? now : test.nextStatus(done);
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Signs in to the second service with the first stopped, and checks what the second session's
+ * statuses counted and what the cache holds once its pictures are in.
+ */
+async function secondCatalogHeld(test: TestCatalogService, dataDir: string, second: RunningService) {
+  const products = await pictured(second);
+  // The premise: the same picture paths as the first service's, at the second one's address.
+  for (const product of products) {
+    for (const address of Object.values(product.images as Record<string, string>)) {
+      expect(new URL(address).origin).toBe(second.baseUrl);
+      expect(new URL(address).pathname).toMatch(/^\/images\/demo\//u);
+    }
+  }
+  // Each picture of the second catalog by address, and the hash of its bytes.
+  const hashes = new Map<string, string>();
+  for (const product of products) {
+    for (const address of Object.values(product.images as Record<string, string>)) {
+      hashes.set(address, sha256(Buffer.from(await (await fetch(address)).arrayBuffer())));
+    }
+  }
+
+  const before = test.statuses.length;
+  await signInDemoService(test.service, second);
+  const done = await allHeld(test, products.length);
+  expect(done.images.problem).toBeNull();
+
+  // Every status of the second session counted the second catalog's pictures or none yet.
+  const session = test.statuses
+    .slice(before)
+    .filter((status) => status.account?.id === second.demo.accountId);
+  expect(session.length).toBeGreaterThan(0);
+  const counted = session.map((status) => `${status.images.cached} of ${status.images.wanted}`);
+  expect(
+    counted.filter((count) => !/^0 of 0$/u.test(count) && !count.endsWith(` of ${products.length}`)),
+  ).toEqual([]);
+  const toFetch = session.map((status) => status.images.progress?.toFetch ?? 0);
+  expect(toFetch.filter((count) => count > hashes.size)).toEqual([]);
+
+  // The cache holds every picture the second catalog names, and answers it for its product.
+  const held = heldPictures(dataDir);
+  expect([...hashes].filter(([, hash]) => !held.has(hash)).map(([address]) => address)).toEqual([]);
+  for (const product of products) {
+    const answer = await test.service.product({ id: product.id });
+    const screen = (product.images as Record<string, string>)["2x"] as string;
+    expect(answer?.pictures[product.id], product.name).toBe(hashes.get(screen));
+  }
+}
+
+describe("pictures after a change to a service of the same seed at another address", () => {
+  it("are all held and counted for the second catalog when the first one's were all in", async () => {
+    const [first, second] = [await started(300), await started(120)];
+    const { test, dataDir } = await openApp();
+    await signInDemoService(test.service, first);
+    await allHeld(test, (await pictured(first)).length);
+    await test.service.signOut();
+    await first.close();
+    await secondCatalogHeld(test, dataDir, second);
+  });
+
+  it("are all held and counted for the second catalog when the first one's were still downloading", async () => {
+    const [first, second] = [await started(300), await started(120)];
+    // Every answer of the first service comes late, so its picture run is caught half-way.
+    first.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 30 });
+    const { test, dataDir } = await openApp();
+    const downloading = test.nextStatus((status) => (status.images.progress?.fetched ?? 0) > 0);
+    await signInDemoService(test.service, first);
+    await downloading;
+    await test.service.signOut();
+    await first.close();
+    await secondCatalogHeld(test, dataDir, second);
+  });
+});
