@@ -70,6 +70,8 @@ export interface CatalogImages {
   status(): Promise<ImageCacheStatus>;
   /** The bytes of a cached picture; null for anything but exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
+  /** A new session begins: nothing the last one's runs failed is held against it. */
+  newSession(): void;
 }
 
 export function createCatalogCore(deps: {
@@ -248,6 +250,7 @@ export function createCatalogCore(deps: {
       },
       status: async () => deps.images.status((await currentCatalog())?.file ?? null),
       pictureBytes: (hash) => deps.images.pictureBytes(hash),
+      newSession: () => deps.images.newSession(),
     },
 
     async signOut(options = {}) {

@@ -24,6 +24,8 @@ export interface PictureRuns {
   /** A run is under way or about to begin; one stopped (the session before a change) is not. */
   active(): boolean;
   stop(): void;
+  /** Stops the run and resolves once it has ended: nothing of it writes to the cache after that. */
+  stopped(): Promise<void>;
   /** Stops the run and waits for it. */
   close(): Promise<void>;
 }
@@ -74,6 +76,10 @@ export function createPictureRuns(deps: PictureRunsDeps): PictureRuns {
     follow,
     active: () => current !== null && !current.controller.signal.aborted,
     stop: () => current?.controller.abort(),
+    async stopped() {
+      current?.controller.abort();
+      await current?.finished;
+    },
     async close() {
       closed = true;
       current?.controller.abort();

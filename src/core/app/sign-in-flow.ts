@@ -1,6 +1,7 @@
 // Signing in (by organisation or API key), moving to a new service address and signing out: each
 // stops a running sync and picture run first (they belong to the session that is ending), runs
 // inside its time limit, and leaves the settings, the status and the log saying what happened.
+import { isAppError } from "../../shared/app-error.ts";
 import type { SessionInfo } from "../../shared/catalog/session-info.ts";
 import type { AppSettings } from "../../shared/settings/app-settings.ts";
 import type { CatalogLog } from "../logging/catalog-log.ts";
@@ -37,10 +38,20 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   const { state, session, log } = deps;
   const remembered = (remember: boolean) => remember && deps.rememberUnavailable === null;
 
-  /** Nothing of the session that ends runs on: its sync and its picture run stop first. */
+  /** Nothing of the session that ends runs on: its sync and its picture run stop and end first. */
   async function endRunningWork(): Promise<void> {
     await deps.syncs.stop();
-    deps.pictures.stop();
+    await deps.pictures.stopped();
+  }
+
+  /** What the last session's picture runs failed or gave up on is not held against this one. */
+  function newSession(): void {
+    try {
+      deps.core.images.newSession();
+    } catch (error) {
+      // A cache that cannot be written says so at its next run; the sign-in stands.
+      if (!isAppError(error)) deps.fault("pictures", error);
+    }
   }
 
   async function signingIn<T>(what: "sign-in" | "move", work: () => Promise<T>): Promise<T> {
@@ -61,6 +72,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     state.lastError = null;
     state.settings = { ...state.settings, baseUrl: info.baseUrl, signIn };
     await deps.saveSettings(state.settings);
+    newSession();
     await deps.refreshKnown();
     deps.emitStatus();
     void deps.schedule.background();
@@ -75,6 +87,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   async function moveService(baseUrl: string): Promise<SessionInfo> {
     const info = await signingIn("move", () => session.moveTo(baseUrl));
     state.sessionBaseUrl = baseUrl;
+    newSession();
     void deps.schedule.background();
     return info;
   }

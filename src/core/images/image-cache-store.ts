@@ -295,6 +295,12 @@ function storeOver(db: Database) {
     forgetAll: () => {
       db.exec("DELETE FROM wanted; DELETE FROM planned;");
     },
+    /** Every failure, wait and give-up forgotten, with the last run's problem: held pictures stay. */
+    forgetFailures: db.transaction(() => {
+      db.exec(`UPDATE wanted SET failures = 0, retry_at = NULL, gave_up = 0, problem = NULL
+               WHERE failures > 0 OR retry_at IS NOT NULL OR gave_up = 1 OR problem IS NOT NULL;
+               UPDATE run SET problem = NULL;`);
+    }) as () => void,
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),

@@ -66,6 +66,11 @@ export interface ImageCache {
   pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** The bytes of a cached picture; null for anything that is not exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
+  /**
+   * A new session begins (a sign-in, a move to another address): what the runs of the last one
+   * failed, waited for or gave up is forgotten, so its next run asks for every missing picture.
+   */
+  forgetFailures(): void;
   close(): void;
 }
 
@@ -385,6 +390,13 @@ export function openImageCache(deps: {
       return pictures;
     },
     pictureBytes: (hash) => (isImageHash(hash) ? store.body(hash) : null),
+    forgetFailures() {
+      try {
+        store.forgetFailures();
+      } catch (error) {
+        throw storageError(file, error);
+      }
+    },
     close: () => store.close(),
   };
 }

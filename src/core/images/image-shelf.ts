@@ -48,6 +48,8 @@ export interface ImageShelf {
   pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** A cached picture's bytes; null for anything but exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
+  /** A new session begins, once the last one's run has ended (image-cache.ts `forgetFailures`). */
+  newSession(): void;
   close(): void;
 }
 
@@ -117,6 +119,7 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
 
     pictures: (catalogFile, productIds) => opened()?.pictures(catalogFile, productIds) ?? {},
     pictureBytes: (hash) => opened()?.pictureBytes(hash) ?? null,
+    newSession: () => opened()?.forgetFailures(),
     close() {
       cache?.close();
       cache = null;
