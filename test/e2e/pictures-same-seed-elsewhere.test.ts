@@ -109,9 +109,10 @@ async function secondServiceShownOffline(): Promise<void> {
     const records = await (await adminApi(second)).liveRecords();
     const pictured = records.filter(hasPicture);
     // The premise: the same picture files as the first service's, at the second one's address.
-    const address = (pictured[0]?.images as Record<string, string>)["2x"] as string;
-    expect(new URL(address).origin).toBe(second.baseUrl);
-    expect(new URL(address).pathname).toMatch(/^\/images\/demo\//u);
+    for (const product of pictured) {
+      const address = new URL((product.images as Record<string, string>)["2x"] as string);
+      expect([address.origin, address.pathname.startsWith("/images/demo/")]).toEqual([second.baseUrl, true]);
+    }
     const scannable = pictured.filter((product) => product.active && typeof product.barcode === "string");
     const hashes = await screenPictureHashes(scannable);
 

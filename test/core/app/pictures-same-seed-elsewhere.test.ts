@@ -6,13 +6,14 @@
 // catalog's pictures, never the first's.
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { openCatalog } from "../../../src/core/app/index.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import type { Product } from "../../../src/shared/api/product.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import {
-  type TestCatalogService,
   openTestService,
   signInDemoService,
+  type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
 import { hasPicture } from "../../support/demo-products.ts";
 import { heldPictures } from "../../support/held-pictures.ts";
@@ -125,5 +126,40 @@ describe("pictures after a change to a service of the same seed at another addre
     await test.service.signOut();
     await first.close();
     await secondCatalogHeld(test, dataDir, second);
+  });
+
+  it("that failed in the session before are asked for at once in the next, with no problem kept", async () => {
+    const service = await started(60);
+    const products = await pictured(service);
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    // A command's catalog: nothing runs unless asked, so each run is the test's.
+    const app = openCatalog({
+      dataDir: dir.path,
+      sync: "in-process",
+      pictures: "in-process",
+      background: false,
+    });
+    cleanups.push(() => app.close());
+    await app.start();
+    await signInDemoService(app, service);
+    await app.startSync({ mode: "full" });
+    // Every picture answers 503: each is tried again in 10 minutes, and the status says so.
+    service.setFaults({ rate: 1, seed: 1, kinds: ["503"] });
+    expect(await app.pictures.run({ download: true })).toMatchObject({
+      fetched: 0,
+      failed: products.length * 2,
+    });
+    expect((await app.status()).images.problem).toMatch(/could not be downloaded/u);
+    service.setFaults(null);
+
+    await app.signOut();
+    await signInDemoService(app, service);
+    expect((await app.status()).images.problem).toBeNull();
+    expect(await app.pictures.run({ download: true })).toMatchObject({
+      fetched: products.length * 2,
+      failed: 0,
+    });
+    expect((await app.status()).images).toMatchObject({ cached: products.length, wanted: products.length });
   });
 });
