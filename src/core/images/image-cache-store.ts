@@ -106,6 +106,12 @@ const migrations: readonly ((db: Database) => void)[] = [
       -- (picture-files-import.ts).
       ALTER TABLE files RENAME TO old_files;
     `),
+  (db) =>
+    db.exec(`
+      -- The last full sync of the catalog the plan follows, as it stood when the plan was made: a
+      -- full sync takes every record anew, and what a record names may change under its version.
+      ALTER TABLE run ADD COLUMN full_sync TEXT;
+    `),
 ];
 
 export type ImageCacheStore = ReturnType<typeof openImageCacheStore>;
@@ -248,10 +254,11 @@ function storeOver(db: Database) {
        WHERE (SELECT catalog FROM run) = ?)
      WHERE hash IS NOT NULL`,
   );
-  const readRun = db.prepare<[], { catalog: string | null; problem: string | null }>(
-    "SELECT catalog, problem FROM run",
+  const readRun = db.prepare<[], { catalog: string | null; problem: string | null; fullSync: string | null }>(
+    "SELECT catalog, problem, full_sync AS fullSync FROM run",
   );
-  const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?");
+  const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?, full_sync = NULL");
+  const writeFullSync = db.prepare<[string | null]>("UPDATE run SET full_sync = ?");
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
   /** A product's pictures as the record now names them: same URL keeps its picture, a new one is fetched. */
@@ -369,9 +376,13 @@ function storeOver(db: Database) {
      */
     picturesOf: (catalog: string, productIds: readonly string[]) =>
       picturesOf.all(JSON.stringify(productIds), catalog) as { id: string; hash: string }[],
-    run: () => readRun.get() as { catalog: string | null; problem: string | null },
+    run: () => readRun.get() as { catalog: string | null; problem: string | null; fullSync: string | null },
     setCatalog: (catalog: string) => {
       writeCatalog.run(catalog);
+    },
+    /** The catalog's last full sync, once every product it took is planned. */
+    setFullSync: (fullSync: string | null) => {
+      writeFullSync.run(fullSync);
     },
     setProblem: (problem: string | null) => {
       writeProblem.run(problem);

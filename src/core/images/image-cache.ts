@@ -120,7 +120,12 @@ export function openImageCache(deps: {
     summary.deleted += store.releaseUnreferenced().length;
   }
 
-  /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
+  /**
+   * Brings the wanted pictures in line with the catalog's live products, reading only changed ones;
+   * after a full sync, every one: it may have brought records that name their pictures elsewhere under
+   * the versions planned (a fresh catalog of the same account, its service at another address). A
+   * picture is kept only where its product names the same full address.
+   */
   async function plan({ catalogFile, signal, yieldToScans }: ImageRunOptions): Promise<void> {
     if (store.run().catalog !== catalogFile) {
       // Another catalog (another account, another service): nothing of the last one's run holds.
@@ -130,12 +135,16 @@ export function openImageCache(deps: {
     }
     const reads = openCatalogPictureReads(catalogFile);
     try {
+      const fullSync = reads.lastFullSync();
+      const everyProduct = store.run().fullSync !== fullSync;
       const live = reads.liveVersions();
       const planned = store.plannedVersions();
       store.forget([...planned.keys()].filter((id) => !live.has(id)));
       // In id order, as the cache's tables are keyed: a batch's rows then share pages, and each
       // commit writes a few pages, not one a product (the plan's commits led its profile).
-      const changed = [...live].filter(([id, version]) => planned.get(id) !== version).sort(byId);
+      const changed = [...live]
+        .filter(([id, version]) => everyProduct || planned.get(id) !== version)
+        .sort(byId);
       for (let start = 0; start < changed.length; start += planBatch) {
         if (start > 0) {
           await (yieldToScans?.() ?? nextTurn());
@@ -152,6 +161,7 @@ export function openImageCache(deps: {
           })),
         );
       }
+      store.setFullSync(fullSync);
     } finally {
       reads.close();
     }

@@ -82,6 +82,7 @@ function asOldLayout(dataDir: string, folder: string): void {
       DROP TABLE pictures;
       DROP TABLE bodies;
       ALTER TABLE old_files RENAME TO files;
+      ALTER TABLE run DROP COLUMN full_sync;
     `);
     db.pragma("user_version = 1");
     db.pragma("auto_vacuum = NONE");
@@ -278,7 +279,7 @@ describe("the picture cache", () => {
     });
     expect(tillA.cache.pictureBytes(sha256(whole as Buffer))).toEqual(whole);
     expect(storePragma(tillA.dir, "auto_vacuum")).toBe(2);
-    expect(storePragma(tillA.dir, "user_version")).toBe(2);
+    expect(storePragma(tillA.dir, "user_version")).toBe(3);
 
     expect(await tillA.run()).toMatchObject({ toFetch: 1, fetched: 1, failed: 0 });
     expect(tillA.cache.pictureBytes(sha256(damaged as Buffer))).toEqual(damaged);
