@@ -162,4 +162,48 @@ describe("pictures after a change to a service of the same seed at another addre
     });
     expect((await app.status()).images).toMatchObject({ cached: products.length, wanted: products.length });
   });
+
+  it("follow the addresses a fresh catalog names, though its products' versions are the ones planned", async () => {
+    // One account behind two addresses (a proxy put in front): the same ids, credentials and
+    // versions, each product's pictures named at its own service's address.
+    const now = Date.now();
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => startService({ port: 0, demoProducts: 120, demoSeed: 44, clock: () => now })),
+    );
+    cleanups.push(() => Promise.all([first?.close(), second?.close()]));
+    const [one, two] = [first as RunningService, second as RunningService];
+    expect(two.demo.accountId).toBe(one.demo.accountId);
+    const products = await pictured(two);
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const app = openCatalog({
+      dataDir: dir.path,
+      sync: "in-process",
+      pictures: "in-process",
+      background: false,
+    });
+    cleanups.push(() => app.close());
+    await app.start();
+    await signInDemoService(app, one);
+    await app.startSync({ mode: "full" });
+    // Half the first catalog's pictures, then signed out, the catalog forgotten, the first stopped.
+    const stop = new AbortController();
+    const onProgress = (progress: { fetched: number }) => {
+      if (progress.fetched >= products.length) stop.abort();
+    };
+    expect(await app.pictures.run({ download: true, signal: stop.signal, onProgress })).toMatchObject({
+      cancelled: true,
+    });
+    await app.signOut({ forgetCatalog: true });
+    await one.close();
+
+    await signInDemoService(app, two);
+    await app.startSync({ mode: "full" });
+    expect(await app.pictures.run({ download: true })).toMatchObject({ failed: 0 });
+    expect((await app.status()).images).toMatchObject({
+      cached: products.length,
+      wanted: products.length,
+      problem: null,
+    });
+  });
 });
