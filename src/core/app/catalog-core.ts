@@ -64,14 +64,11 @@ export interface CatalogCore {
   close(): Promise<void>;
 }
 
-export interface CatalogImages {
+/** The shelf's, for this till's catalog: a picture's bytes, and a new session beginning. */
+export interface CatalogImages extends Pick<ImageShelf, "pictureBytes" | "newSession"> {
   /** Downloads what the catalog's products name (null when pictures are off), or only prunes. */
   run(options: Omit<ImageShelfRun, "catalogFile">): Promise<ImageRunSummary | null>;
   status(): Promise<ImageCacheStatus>;
-  /** The bytes of a cached picture; null for anything but exactly a hash the cache holds. */
-  pictureBytes(hash: string): Buffer | null;
-  /** A new session begins: nothing the last one's runs failed is held against it. */
-  newSession(): void;
 }
 
 export function createCatalogCore(deps: {
@@ -258,7 +255,9 @@ export function createCatalogCore(deps: {
       await session.signOut({ forget: options.forgetCatalog ?? false });
       if (options.forgetCatalog && record !== null) {
         await closeCatalog();
-        await removeCatalogFile(catalogFileFor(deps.dataDir, record.account.id));
+        const file = catalogFileFor(deps.dataDir, record.account.id);
+        await removeCatalogFile(file);
+        deps.images.forgetCatalog(file);
       }
     },
 

@@ -1,7 +1,6 @@
 // Signing in (by organisation or API key), moving to a new service address and signing out: each
 // stops a running sync and picture run first (they belong to the session that is ending), runs
 // inside its time limit, and leaves the settings, the status and the log saying what happened.
-import { isAppError } from "../../shared/app-error.ts";
 import type { SessionInfo } from "../../shared/catalog/session-info.ts";
 import type { AppSettings } from "../../shared/settings/app-settings.ts";
 import type { CatalogLog } from "../logging/catalog-log.ts";
@@ -44,16 +43,6 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     await deps.pictures.stopped();
   }
 
-  /** What the last session's picture runs failed or gave up on is not held against this one. */
-  function newSession(): void {
-    try {
-      deps.core.images.newSession();
-    } catch (error) {
-      // A cache that cannot be written says so at its next run; the sign-in stands.
-      if (!isAppError(error)) deps.fault("pictures", error);
-    }
-  }
-
   async function signingIn<T>(what: "sign-in" | "move", work: () => Promise<T>): Promise<T> {
     await endRunningWork();
     try {
@@ -72,7 +61,8 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     state.lastError = null;
     state.settings = { ...state.settings, baseUrl: info.baseUrl, signIn };
     await deps.saveSettings(state.settings);
-    newSession();
+    // What the last session's picture runs failed or gave up on is not held against this one.
+    deps.core.images.newSession();
     await deps.refreshKnown();
     deps.emitStatus();
     void deps.schedule.background();
@@ -87,7 +77,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   async function moveService(baseUrl: string): Promise<SessionInfo> {
     const info = await signingIn("move", () => session.moveTo(baseUrl));
     state.sessionBaseUrl = baseUrl;
-    newSession();
+    deps.core.images.newSession();
     void deps.schedule.background();
     return info;
   }

@@ -257,7 +257,7 @@ function storeOver(db: Database) {
   const readRun = db.prepare<[], { catalog: string | null; problem: string | null; fullSync: string | null }>(
     "SELECT catalog, problem, full_sync AS fullSync FROM run",
   );
-  const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?, full_sync = NULL");
+  const writeCatalog = db.prepare<[string | null]>("UPDATE run SET catalog = ?, full_sync = NULL");
   const writeFullSync = db.prepare<[string | null]>("UPDATE run SET full_sync = ?");
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
@@ -377,7 +377,8 @@ function storeOver(db: Database) {
     picturesOf: (catalog: string, productIds: readonly string[]) =>
       picturesOf.all(JSON.stringify(productIds), catalog) as { id: string; hash: string }[],
     run: () => readRun.get() as { catalog: string | null; problem: string | null; fullSync: string | null },
-    setCatalog: (catalog: string) => {
+    /** The catalog the plan follows from now on; null: none. */
+    setCatalog: (catalog: string | null) => {
       writeCatalog.run(catalog);
     },
     /** The catalog's last full sync, once every product it took is planned. */

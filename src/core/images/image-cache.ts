@@ -71,6 +71,11 @@ export interface ImageCache {
    * failed, waited for or gave up is forgotten, so its next run asks for every missing picture.
    */
   forgetFailures(): void;
+  /**
+   * The catalog was removed from the till: its plan goes, and the pictures only it named; a catalog
+   * downloaded anew at its place is another catalog.
+   */
+  forgetCatalog(catalogFile: string): void;
   close(): void;
 }
 
@@ -403,6 +408,18 @@ export function openImageCache(deps: {
     forgetFailures() {
       try {
         store.forgetFailures();
+      } catch (error) {
+        throw storageError(file, error);
+      }
+    },
+    forgetCatalog(catalogFile) {
+      try {
+        if (store.run().catalog !== catalogFile) return;
+        store.forgetAll();
+        store.setCatalog(null);
+        store.setProblem(null);
+        store.releaseUnreferenced();
+        store.compact();
       } catch (error) {
         throw storageError(file, error);
       }

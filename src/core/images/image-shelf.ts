@@ -48,8 +48,13 @@ export interface ImageShelf {
   pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** A cached picture's bytes; null for anything but exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
-  /** A new session begins, once the last one's run has ended (image-cache.ts `forgetFailures`). */
+  /**
+   * A new session begins, once the last one's run has ended (image-cache.ts `forgetFailures`). A
+   * cache that cannot be written never stops the sign-in: its next run says what is wrong.
+   */
   newSession(): void;
+  /** The catalog was removed from the till (image-cache.ts `forgetCatalog`); never stops the sign-out. */
+  forgetCatalog(catalogFile: string): void;
   close(): void;
 }
 
@@ -119,10 +124,20 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
 
     pictures: (catalogFile, productIds) => opened()?.pictures(catalogFile, productIds) ?? {},
     pictureBytes: (hash) => opened()?.pictureBytes(hash) ?? null,
-    newSession: () => opened()?.forgetFailures(),
+    newSession: () => unlessStorageFails(() => opened()?.forgetFailures()),
+    forgetCatalog: (catalogFile) => unlessStorageFails(() => opened()?.forgetCatalog(catalogFile)),
     close() {
       cache?.close();
       cache = null;
     },
   };
+}
+
+/** Runs a write the till can do without: a disk that refuses it (an AppError) leaves things as they were. */
+function unlessStorageFails(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
 }
