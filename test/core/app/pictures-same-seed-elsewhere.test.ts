@@ -195,9 +195,12 @@ describe("pictures after a change to a service of the same seed at another addre
       cancelled: true,
     });
     await app.signOut({ forgetCatalog: true });
+    // No catalog held, no picture of it counted.
+    expect((await app.status()).images).toMatchObject({ cached: 0, wanted: 0 });
     await one.close();
 
     await signInDemoService(app, two);
+    expect((await app.status()).images).toMatchObject({ cached: 0, wanted: 0 });
     await app.startSync({ mode: "full" });
     expect(await app.pictures.run({ download: true })).toMatchObject({ failed: 0 });
     expect((await app.status()).images).toMatchObject({
