@@ -15,9 +15,9 @@ import { hasPicture } from "../support/demo-products.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 /** The first catalog: large enough that its picture run can be caught half-way. */
-const firstProducts = 400;
+const firstProducts = 200;
 /** Each second catalog, with the first one's (the default) seed: the same picture paths. */
-const secondProducts = 100;
+const secondProducts = 60;
 
 let till: BrowserTill;
 let page: Page;
@@ -60,9 +60,8 @@ async function allPicturesHeld(pictured: number): Promise<void> {
     .toBe(`Pictures: ${count(pictured)} of ${count(pictured)}`);
 }
 
-/** A keyboard-wedge scan on the scan screen; resolves once the card names the product. */
+/** A keyboard-wedge scan on the scan screen (open); resolves once the card names the product. */
 async function scan(product: Product): Promise<void> {
-  await navigate("Scan");
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.type(product.barcode as string);
   await page.keyboard.press("Enter");
@@ -125,6 +124,7 @@ async function secondServiceShownOffline(): Promise<void> {
     expect(counts.filter((text) => !text.endsWith(` of ${count(pictured.length)}`))).toEqual([]);
     await second.close();
 
+    await navigate("Scan");
     for (const product of scannable) {
       await scan(product);
       const image = page.locator(".result-card .product-picture img").first();
@@ -144,13 +144,14 @@ async function secondServiceShownOffline(): Promise<void> {
 async function scanFirstSignedOut(): Promise<void> {
   const records = await (await adminApi(till.upstream)).liveRecords();
   const product = records.find((record) => record.active && typeof record.barcode === "string");
+  await navigate("Scan");
   await scan(product as Product);
 }
 
 describe("pictures after a change to a service of the same seed at another address", () => {
   it("are fetched and shown offline when the first catalog's pictures were still downloading", async () => {
     // Every picture of the first service answers late, so its run is caught half-way.
-    till.upstream.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 40 });
+    till.upstream.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 60 });
     await signInThroughScreen(till.upstream);
     await expect
       .poll(picturesShown, { timeout: 20_000, interval: 50 })
