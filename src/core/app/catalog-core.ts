@@ -64,12 +64,11 @@ export interface CatalogCore {
   close(): Promise<void>;
 }
 
-export interface CatalogImages {
+/** The shelf's, for this till's catalog: a picture's bytes, and a new session beginning. */
+export interface CatalogImages extends Pick<ImageShelf, "pictureBytes" | "newSession"> {
   /** Downloads what the catalog's products name (null when pictures are off), or only prunes. */
   run(options: Omit<ImageShelfRun, "catalogFile">): Promise<ImageRunSummary | null>;
   status(): Promise<ImageCacheStatus>;
-  /** The bytes of a cached picture; null for anything but exactly a hash the cache holds. */
-  pictureBytes(hash: string): Buffer | null;
 }
 
 export function createCatalogCore(deps: {
@@ -112,7 +111,8 @@ export function createCatalogCore(deps: {
   ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
     const prices = familyPrices(family, context ?? (await priceContext(clock())));
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
-    return { ...family, prices, pictures: deps.images.pictures(members.map((member) => member.id)) };
+    const ids = members.map((member) => member.id);
+    return { ...family, prices, pictures: opened === null ? {} : deps.images.pictures(opened.file, ids) };
   }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
@@ -236,7 +236,7 @@ export function createCatalogCore(deps: {
         clockOffsetMs: deps.time.offsetMs(),
         prices,
         branchName: current === null ? null : await listedBranchName(current.catalog, prices.branch),
-        images: await deps.images.status(),
+        images: await deps.images.status(current?.file ?? null),
       };
     },
 
@@ -245,8 +245,9 @@ export function createCatalogCore(deps: {
         const { file } = await requireCatalog();
         return deps.images.run({ ...options, catalogFile: file });
       },
-      status: () => deps.images.status(),
+      status: async () => deps.images.status((await currentCatalog())?.file ?? null),
       pictureBytes: (hash) => deps.images.pictureBytes(hash),
+      newSession: () => deps.images.newSession(),
     },
 
     async signOut(options = {}) {
@@ -254,7 +255,9 @@ export function createCatalogCore(deps: {
       await session.signOut({ forget: options.forgetCatalog ?? false });
       if (options.forgetCatalog && record !== null) {
         await closeCatalog();
-        await removeCatalogFile(catalogFileFor(deps.dataDir, record.account.id));
+        const file = catalogFileFor(deps.dataDir, record.account.id);
+        await removeCatalogFile(file);
+        deps.images.forgetCatalog(file);
       }
     },
 

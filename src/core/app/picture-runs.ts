@@ -21,9 +21,11 @@ export interface PictureRunsDeps {
 export interface PictureRuns {
   /** Downloads what the synced catalog names, once the previous run has stopped. */
   follow(): void;
-  /** A run is under way or about to begin. */
+  /** A run is under way or about to begin; one stopped (the session before a change) is not. */
   active(): boolean;
   stop(): void;
+  /** Stops the run and resolves once it has ended: nothing of it writes to the cache after that. */
+  stopped(): Promise<void>;
   /** Stops the run and waits for it. */
   close(): Promise<void>;
 }
@@ -72,8 +74,12 @@ export function createPictureRuns(deps: PictureRunsDeps): PictureRuns {
 
   return {
     follow,
-    active: () => current !== null,
+    active: () => current !== null && !current.controller.signal.aborted,
     stop: () => current?.controller.abort(),
+    async stopped() {
+      current?.controller.abort();
+      await current?.finished;
+    },
     async close() {
       closed = true;
       current?.controller.abort();

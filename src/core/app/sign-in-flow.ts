@@ -37,10 +37,10 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   const { state, session, log } = deps;
   const remembered = (remember: boolean) => remember && deps.rememberUnavailable === null;
 
-  /** Nothing of the session that ends runs on: its sync and its picture run stop first. */
+  /** Nothing of the session that ends runs on: its sync and its picture run stop and end first. */
   async function endRunningWork(): Promise<void> {
     await deps.syncs.stop();
-    deps.pictures.stop();
+    await deps.pictures.stopped();
   }
 
   async function signingIn<T>(what: "sign-in" | "move", work: () => Promise<T>): Promise<T> {
@@ -61,6 +61,8 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     state.lastError = null;
     state.settings = { ...state.settings, baseUrl: info.baseUrl, signIn };
     await deps.saveSettings(state.settings);
+    // What the last session's picture runs failed or gave up on is not held against this one.
+    deps.core.images.newSession();
     await deps.refreshKnown();
     deps.emitStatus();
     void deps.schedule.background();
@@ -75,6 +77,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   async function moveService(baseUrl: string): Promise<SessionInfo> {
     const info = await signingIn("move", () => session.moveTo(baseUrl));
     state.sessionBaseUrl = baseUrl;
+    deps.core.images.newSession();
     void deps.schedule.background();
     return info;
   }

@@ -1,9 +1,11 @@
 // The products the picture cache plans from, read from the catalog file on a read connection of the
 // cache's own (as the sync worker has its own write connection): the live products' versions, and a
-// product's `images` only when its version is new to the cache.
+// product's `images` only when its version is new to the cache or a full sync may have rewritten it.
 import type { Database } from "better-sqlite3";
 import { openConnection } from "../catalog/catalog-connection.ts";
+import { catalogStateReads } from "../catalog/catalog-state-reads.ts";
 import { recordDecoder, type StoredRecord } from "../catalog/stored-records.ts";
+import { parseSyncState } from "../sync/sync-state.ts";
 
 export interface CatalogPictureReads {
   /** Every live product's id and version (updated_at as the catalog keeps it). */
@@ -13,6 +15,8 @@ export interface CatalogPictureReads {
    * transaction: a read of its own took a lock and cost five times the read (the plan's profile).
    */
   imagesOf(productIds: readonly string[]): unknown[];
+  /** When the catalog's last full sync ended (null before its first): it took every record anew. */
+  lastFullSync(): string | null;
   close(): void;
 }
 
@@ -34,6 +38,7 @@ export function openCatalogPictureReads(catalogFile: string): CatalogPictureRead
   return {
     liveVersions: () => new Map(versions.all()),
     imagesOf: (productIds) => imagesOf(productIds),
+    lastFullSync: () => parseSyncState(catalogStateReads(db).syncState()).lastFullSyncAt,
     close: () => db.close(),
   };
 }

@@ -106,6 +106,12 @@ const migrations: readonly ((db: Database) => void)[] = [
       -- (picture-files-import.ts).
       ALTER TABLE files RENAME TO old_files;
     `),
+  (db) =>
+    db.exec(`
+      -- The last full sync of the catalog the plan follows, as it stood when the plan was made: a
+      -- full sync takes every record anew, and what a record names may change under its version.
+      ALTER TABLE run ADD COLUMN full_sync TEXT;
+    `),
 ];
 
 export type ImageCacheStore = ReturnType<typeof openImageCacheStore>;
@@ -238,18 +244,21 @@ function storeOver(db: Database) {
       (SELECT coalesce(sum(bytes), 0) FROM pictures) AS bytes`);
   // One statement for a whole family: a lookup answering a product and its variants asks once, not
   // once a product (a statement call cost more than the rest of a small lookup, `npm run bench`).
-  const picturesOf = db.prepare<[string], { id: string; hash: string }>(
+  // Products are known by id within one catalog only: a catalog the plan does not follow gets none.
+  const picturesOf = db.prepare<[string, string], { id: string; hash: string }>(
     `SELECT id, hash FROM (
        SELECT ids.value AS id,
               (SELECT hash FROM wanted WHERE product_id = ids.value AND hash IS NOT NULL
                ORDER BY screen DESC, size_key LIMIT 1) AS hash
-       FROM json_each(?) AS ids)
+       FROM json_each(?) AS ids
+       WHERE (SELECT catalog FROM run) = ?)
      WHERE hash IS NOT NULL`,
   );
-  const readRun = db.prepare<[], { catalog: string | null; problem: string | null }>(
-    "SELECT catalog, problem FROM run",
+  const readRun = db.prepare<[], { catalog: string | null; problem: string | null; fullSync: string | null }>(
+    "SELECT catalog, problem, full_sync AS fullSync FROM run",
   );
-  const writeCatalog = db.prepare<[string]>("UPDATE run SET catalog = ?");
+  const writeCatalog = db.prepare<[string | null]>("UPDATE run SET catalog = ?, full_sync = NULL");
+  const writeFullSync = db.prepare<[string | null]>("UPDATE run SET full_sync = ?");
   const writeProblem = db.prepare<[string | null]>("UPDATE run SET problem = ?");
 
   /** A product's pictures as the record now names them: same URL keeps its picture, a new one is fetched. */
@@ -293,6 +302,12 @@ function storeOver(db: Database) {
     forgetAll: () => {
       db.exec("DELETE FROM wanted; DELETE FROM planned;");
     },
+    /** Every failure, wait and give-up forgotten, with the last run's problem: held pictures stay. */
+    forgetFailures: db.transaction(() => {
+      db.exec(`UPDATE wanted SET failures = 0, retry_at = NULL, gave_up = 0, problem = NULL
+               WHERE failures > 0 OR retry_at IS NOT NULL OR gave_up = 1 OR problem IS NOT NULL;
+               UPDATE run SET problem = NULL;`);
+    }) as () => void,
     /** Every wanted picture, highest priority first; `waiting` as of `now`. */
     ordered: (now: number): WantedRow[] =>
       ordered.all(now).map((row) => ({ ...row, waiting: row.waiting === 1 })),
@@ -355,12 +370,20 @@ function storeOver(db: Database) {
       dropOldFiles.run();
     }) as () => void,
     counts: untilChanged(db, () => counts.get() as ImageCacheCounts),
-    /** Of these products, each one's cached picture that serves the screen, else any cached size. */
-    picturesOf: (productIds: readonly string[]) =>
-      picturesOf.all(JSON.stringify(productIds)) as { id: string; hash: string }[],
-    run: () => readRun.get() as { catalog: string | null; problem: string | null },
-    setCatalog: (catalog: string) => {
+    /**
+     * Of these products of `catalog`, each one's cached picture that serves the screen, else any
+     * cached size; none while the plan follows another catalog.
+     */
+    picturesOf: (catalog: string, productIds: readonly string[]) =>
+      picturesOf.all(JSON.stringify(productIds), catalog) as { id: string; hash: string }[],
+    run: () => readRun.get() as { catalog: string | null; problem: string | null; fullSync: string | null },
+    /** The catalog the plan follows from now on; null: none. */
+    setCatalog: (catalog: string | null) => {
       writeCatalog.run(catalog);
+    },
+    /** The catalog's last full sync, once every product it took is planned. */
+    setFullSync: (fullSync: string | null) => {
+      writeFullSync.run(fullSync);
     },
     setProblem: (problem: string | null) => {
       writeProblem.run(problem);

@@ -56,12 +56,26 @@ export interface ImageRunSummary extends ImageRunProgress {
 
 export interface ImageCache {
   run(options: ImageRunOptions): Promise<ImageRunSummary>;
-  /** What the cache holds, and why the last run stopped short (null when it did not). */
-  status(): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
-  /** The cached picture hash of each of these products that has one. */
-  pictures(productIds: readonly string[]): ProductPictures;
+  /**
+   * What the cache holds for this catalog's products, and why its last run stopped short (null when
+   * it did not). The cache plans one catalog at a time: for any other, nothing is held and nothing
+   * went wrong yet, nor for null (no catalog on the till). `bytes` is the whole cache's, against the cap.
+   */
+  status(catalogFile: string | null): Pick<ImageCacheStatus, "cached" | "wanted" | "bytes" | "problem">;
+  /** The cached picture hash of each of these products of this catalog that has one. */
+  pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** The bytes of a cached picture; null for anything that is not exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
+  /**
+   * A new session begins (a sign-in, a move to another address): what the runs of the last one
+   * failed, waited for or gave up is forgotten, so its next run asks for every missing picture.
+   */
+  forgetFailures(): void;
+  /**
+   * The catalog was removed from the till: its plan goes, and the pictures only it named; a catalog
+   * downloaded anew at its place is another catalog.
+   */
+  forgetCatalog(catalogFile: string): void;
   close(): void;
 }
 
@@ -111,7 +125,12 @@ export function openImageCache(deps: {
     summary.deleted += store.releaseUnreferenced().length;
   }
 
-  /** Brings the wanted pictures in line with the catalog's live products, reading only changed ones. */
+  /**
+   * Brings the wanted pictures in line with the catalog's live products, reading only changed ones;
+   * after a full sync, every one: it may have brought records that name their pictures elsewhere under
+   * the versions planned (a fresh catalog of the same account, its service at another address). A
+   * picture is kept only where its product names the same full address.
+   */
   async function plan({ catalogFile, signal, yieldToScans }: ImageRunOptions): Promise<void> {
     if (store.run().catalog !== catalogFile) {
       // Another catalog (another account, another service): nothing of the last one's run holds.
@@ -121,12 +140,16 @@ export function openImageCache(deps: {
     }
     const reads = openCatalogPictureReads(catalogFile);
     try {
+      const fullSync = reads.lastFullSync();
+      const everyProduct = store.run().fullSync !== fullSync;
       const live = reads.liveVersions();
       const planned = store.plannedVersions();
       store.forget([...planned.keys()].filter((id) => !live.has(id)));
       // In id order, as the cache's tables are keyed: a batch's rows then share pages, and each
       // commit writes a few pages, not one a product (the plan's commits led its profile).
-      const changed = [...live].filter(([id, version]) => planned.get(id) !== version).sort(byId);
+      const changed = [...live]
+        .filter(([id, version]) => everyProduct || planned.get(id) !== version)
+        .sort(byId);
       for (let start = 0; start < changed.length; start += planBatch) {
         if (start > 0) {
           await (yieldToScans?.() ?? nextTurn());
@@ -143,6 +166,7 @@ export function openImageCache(deps: {
           })),
         );
       }
+      store.setFullSync(fullSync);
     } finally {
       reads.close();
     }
@@ -368,16 +392,38 @@ export function openImageCache(deps: {
 
   return {
     run,
-    status() {
+    status(catalogFile) {
       const { cached, wanted, bytes } = store.counts();
-      return { cached, wanted, bytes, problem: store.run().problem };
+      const { catalog, problem } = store.run();
+      // A product id names a product within one catalog only, and another catalog's run is not this one's.
+      if (catalog !== catalogFile) return { cached: 0, wanted: 0, bytes, problem: null };
+      return { cached, wanted, bytes, problem };
     },
-    pictures(productIds) {
+    pictures(catalogFile, productIds) {
       const pictures: ProductPictures = {};
-      for (const { id, hash } of store.picturesOf(productIds)) pictures[id] = hash;
+      for (const { id, hash } of store.picturesOf(catalogFile, productIds)) pictures[id] = hash;
       return pictures;
     },
     pictureBytes: (hash) => (isImageHash(hash) ? store.body(hash) : null),
+    forgetFailures() {
+      try {
+        store.forgetFailures();
+      } catch (error) {
+        throw storageError(file, error);
+      }
+    },
+    forgetCatalog(catalogFile) {
+      try {
+        if (store.run().catalog !== catalogFile) return;
+        store.forgetAll();
+        store.setCatalog(null);
+        store.setProblem(null);
+        store.releaseUnreferenced();
+        store.compact();
+      } catch (error) {
+        throw storageError(file, error);
+      }
+    },
     close: () => store.close(),
   };
 }

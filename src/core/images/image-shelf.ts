@@ -39,11 +39,22 @@ export interface ImageShelfRun {
 export interface ImageShelf {
   /** Runs unless the settings turn pictures off (a download run then answers null). */
   run(options: ImageShelfRun): Promise<ImageRunSummary | null>;
-  status(): Promise<ImageCacheStatus>;
-  /** The cached pictures of these products. */
-  pictures(productIds: readonly string[]): ProductPictures;
+  /**
+   * The pictures of this catalog (null: none on the till): a run, its progress, counts and problem
+   * of another catalog (the session before a change of service) are not this one's.
+   */
+  status(catalogFile: string | null): Promise<ImageCacheStatus>;
+  /** The cached pictures of these products of this catalog. */
+  pictures(catalogFile: string, productIds: readonly string[]): ProductPictures;
   /** A cached picture's bytes; null for anything but exactly a hash the cache holds. */
   pictureBytes(hash: string): Buffer | null;
+  /**
+   * A new session begins, once the last one's run has ended (image-cache.ts `forgetFailures`). A
+   * cache that cannot be written never stops the sign-in: its next run says what is wrong.
+   */
+  newSession(): void;
+  /** The catalog was removed from the till (image-cache.ts `forgetCatalog`); never stops the sign-out. */
+  forgetCatalog(catalogFile: string): void;
   close(): void;
 }
 
@@ -53,7 +64,8 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
   let cache: ImageCache | null = null;
   let openProblem: string | null = null;
   let progress: ImageRunProgress | null = null;
-  let running = false;
+  /** The catalog of the run under way, or null. */
+  let running: string | null = null;
 
   function opened(): ImageCache | null {
     if (cache !== null) return cache;
@@ -71,11 +83,11 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
     async run(options) {
       const settings = await deps.settings();
       if (options.download && !settings.enabled) return null;
-      if (running)
+      if (running !== null)
         throw new AppError("conflict", "Pictures are already being downloaded. Wait for that to finish.");
       const current = opened();
       if (current === null) throw new AppError("storage", openProblem ?? "Product pictures cannot be kept.");
-      running = true;
+      running = options.catalogFile;
       progress = null;
       const onProgress = (next: ImageRunProgress) => {
         progress = next;
@@ -95,25 +107,37 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
           onProgress,
         });
       } finally {
-        running = false;
+        running = null;
         progress = null;
       }
     },
 
-    async status() {
+    async status(catalogFile) {
       const settings = await deps.settings();
       const capBytes = settings.capMegabytes * megabyte;
-      const base = { capBytes, running, enabled: settings.enabled, progress };
+      const ours = running !== null && running === catalogFile;
+      const base = { capBytes, running: ours, enabled: settings.enabled, progress: ours ? progress : null };
       const current = opened();
       if (current === null) return { ...base, cached: 0, wanted: 0, bytes: 0, problem: openProblem };
-      return { ...current.status(), ...base };
+      return { ...current.status(catalogFile), ...base };
     },
 
-    pictures: (productIds) => opened()?.pictures(productIds) ?? {},
+    pictures: (catalogFile, productIds) => opened()?.pictures(catalogFile, productIds) ?? {},
     pictureBytes: (hash) => opened()?.pictureBytes(hash) ?? null,
+    newSession: () => unlessStorageFails(() => opened()?.forgetFailures()),
+    forgetCatalog: (catalogFile) => unlessStorageFails(() => opened()?.forgetCatalog(catalogFile)),
     close() {
       cache?.close();
       cache = null;
     },
   };
+}
+
+/** Runs a write the till can do without: a disk that refuses it (an AppError) leaves things as they were. */
+function unlessStorageFails(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
 }

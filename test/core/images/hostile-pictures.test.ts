@@ -44,6 +44,8 @@ async function setUp(paths: readonly string[]) {
     ids,
     clock,
     cache,
+    status: () => cache.status(catalogFile),
+    pictures: (productIds: readonly string[]) => cache.pictures(catalogFile, productIds),
     run: (options: Partial<ImageRunOptions> = {}) =>
       cache.run({
         catalogFile,
@@ -87,7 +89,7 @@ describe("hostile picture answers", () => {
 
     expect(summary).toMatchObject({ toFetch: hostile.length + 1, fetched: 1, failed: hostile.length });
     // Only the same-origin redirect's picture is kept; the one across origins was never asked for.
-    const pictures = till.cache.pictures([...till.ids.values()]);
+    const pictures = till.pictures([...till.ids.values()]);
     expect(Object.keys(pictures)).toEqual([till.ids.get("/nearby.png")]);
     expect(await till.files()).toEqual([pictures[till.ids.get("/nearby.png") as string]]);
     expect(till.other.requests).toEqual([]);
@@ -95,7 +97,7 @@ describe("hostile picture answers", () => {
     for (const path of ["/huge.png", "/lying-length.png"]) {
       expect(till.host.sent.get(path) ?? 0).toBeLessThan(maxImageBytes * 4);
     }
-    expect(till.cache.status().problem).toBe(
+    expect(till.status().problem).toBe(
       `${hostile.length} product pictures could not be downloaded; they are tried again later. The products show without a picture meanwhile.`,
     );
   });

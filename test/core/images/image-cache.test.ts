@@ -34,6 +34,7 @@ async function till(service: RunningService, clock: () => number = Date.now) {
   let cache = open();
   cleanups.push(() => cache.close());
   const folder = imageFolderOf(dir.path);
+  const catalogFile = catalogFileFor(dir.path, service.demo.accountId);
   return {
     get cache() {
       return cache;
@@ -46,9 +47,11 @@ async function till(service: RunningService, clock: () => number = Date.now) {
       cache = open();
     },
     sync: () => wired.core.sync(),
+    status: () => cache.status(catalogFile),
+    pictures: (productIds: readonly string[]) => cache.pictures(catalogFile, productIds),
     run: (options: Partial<ImageRunOptions> = {}) =>
       cache.run({
-        catalogFile: catalogFileFor(dir.path, service.demo.accountId),
+        catalogFile,
         capBytes: 500_000_000,
         download: true,
         auth: sessionImageAuth(wired.session),
@@ -79,6 +82,7 @@ function asOldLayout(dataDir: string, folder: string): void {
       DROP TABLE pictures;
       DROP TABLE bodies;
       ALTER TABLE old_files RENAME TO files;
+      ALTER TABLE run DROP COLUMN full_sync;
     `);
     db.pragma("user_version = 1");
     db.pragma("auto_vacuum = NONE");
@@ -136,10 +140,10 @@ describe("the picture cache", () => {
     const small = await served(picture(service, 3));
     expect(tillA.files().sort()).toEqual([sha256(big), sha256(small)].sort());
     expect(tillA.cache.pictureBytes(sha256(big))).toEqual(big);
-    expect(tillA.cache.pictures([shirt.id as string, plain.id as string])).toEqual({
+    expect(tillA.pictures([shirt.id as string, plain.id as string])).toEqual({
       [shirt.id as string]: sha256(big),
     });
-    expect(tillA.cache.status()).toEqual({
+    expect(tillA.status()).toEqual({
       cached: 1,
       wanted: 1,
       bytes: big.length + small.length,
@@ -171,9 +175,9 @@ describe("the picture cache", () => {
 
     expect(summary.capReached).toBe(true);
     const ids = made.map((product) => product.id as string);
-    expect(Object.keys(tillA.cache.pictures(ids)).sort()).toEqual(ids.slice(3).sort());
+    expect(Object.keys(tillA.pictures(ids)).sort()).toEqual(ids.slice(3).sort());
     expect(tillA.files()).toHaveLength(3);
-    const status = tillA.cache.status();
+    const status = tillA.status();
     expect(status.bytes).toBeLessThanOrEqual(cap);
     expect(status.problem).toMatch(/picture cache is full/u);
 
@@ -181,7 +185,7 @@ describe("the picture cache", () => {
     await admin.updateProduct(ids[0] as string, { name: "Box 1, new label" });
     await tillA.sync();
     await tillA.run({ capBytes: cap });
-    expect(Object.keys(tillA.cache.pictures(ids)).sort()).toEqual([ids[0], ids[4], ids[5]].sort());
+    expect(Object.keys(tillA.pictures(ids)).sort()).toEqual([ids[0], ids[4], ids[5]].sort());
     expect(tillA.files()).toHaveLength(3);
   });
 
@@ -193,13 +197,13 @@ describe("the picture cache", () => {
     await tillA.sync();
     await tillA.run();
     const before = sha256(await served(picture(service, 10)));
-    expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: before });
+    expect(tillA.pictures([box.id as string])).toEqual({ [box.id as string]: before });
 
     await admin.updateProduct(box.id as string, { images: { "1x": picture(service, 11) } });
     await tillA.sync();
     expect(await tillA.run()).toMatchObject({ fetched: 1, deleted: 1 });
     const after = sha256(await served(picture(service, 11)));
-    expect(tillA.cache.pictures([box.id as string])).toEqual({ [box.id as string]: after });
+    expect(tillA.pictures([box.id as string])).toEqual({ [box.id as string]: after });
     expect(tillA.files()).toEqual([after]);
   });
 
@@ -238,7 +242,7 @@ describe("the picture cache", () => {
     await tillA.run({ download: false });
     const kept = sha256(await served(picture(service, 21)));
     expect(tillA.files()).toEqual([kept]);
-    expect(tillA.cache.pictures([gone.id as string, twin.id as string, sharing.id as string])).toEqual({
+    expect(tillA.pictures([gone.id as string, twin.id as string, sharing.id as string])).toEqual({
       [sharing.id as string]: kept,
     });
     expect(tillA.cache.pictureBytes(sha256(await served(picture(service, 20))))).toBeNull();
@@ -269,17 +273,17 @@ describe("the picture cache", () => {
     tillA.reopen();
     expect(tillA.leftovers()).toEqual([]);
     expect(tillA.files().sort()).toEqual([sha256(whole as Buffer), sha256(kept as Buffer)].sort());
-    expect(tillA.cache.pictures(ids)).toEqual({
+    expect(tillA.pictures(ids)).toEqual({
       [ids[0] as string]: sha256(whole as Buffer),
       [ids[2] as string]: sha256(kept as Buffer),
     });
     expect(tillA.cache.pictureBytes(sha256(whole as Buffer))).toEqual(whole);
     expect(storePragma(tillA.dir, "auto_vacuum")).toBe(2);
-    expect(storePragma(tillA.dir, "user_version")).toBe(2);
+    expect(storePragma(tillA.dir, "user_version")).toBe(3);
 
     expect(await tillA.run()).toMatchObject({ toFetch: 1, fetched: 1, failed: 0 });
     expect(tillA.cache.pictureBytes(sha256(damaged as Buffer))).toEqual(damaged);
-    expect(Object.keys(tillA.cache.pictures(ids))).toHaveLength(3);
+    expect(Object.keys(tillA.pictures(ids))).toHaveLength(3);
   });
 
   it("writes a picture many products share once, across more than one batch", async () => {
@@ -298,7 +302,7 @@ describe("the picture cache", () => {
       [50, 51, 52, 53, 54].map(async (n) => sha256(await served(picture(service, n)))),
     );
     expect(tillA.files().sort()).toEqual([...hashes].sort());
-    expect(Object.keys(tillA.cache.pictures(ids)).length).toBe(40);
+    expect(Object.keys(tillA.pictures(ids)).length).toBe(40);
     expect(tillA.leftovers()).toEqual([]);
   });
 

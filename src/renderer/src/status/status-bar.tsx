@@ -123,8 +123,9 @@ function StatusItems(props: StatusBarProps) {
 function PicturesView(props: { images: ImageCacheStatus }) {
   const { t, integer } = useI18n();
   const { images } = props;
-  if (!images.enabled || (images.wanted === 0 && !images.running)) return null;
   const { progress } = images;
+  // Nothing to count yet: no picture named, or a run for a catalog just signed in to not yet started.
+  if (!images.enabled || (images.wanted === 0 && progress === null)) return null;
   return (
     <span className="pictures" title={images.problem ?? undefined}>
       {images.running && progress
