@@ -10,6 +10,7 @@ import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { hasPicture, plainWithAndWithoutPicture } from "../support/demo-products.ts";
+import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 let till: BrowserTill;
@@ -75,8 +76,7 @@ describe("pictures after a change of service", () => {
 
     await navigate("Scan");
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.type(product.barcode as string);
-    await page.keyboard.press("Enter");
+    await scanInto(page, product.barcode as string);
     await expect.poll(() => page.locator(".result-card h3").first().textContent()).toBe(product.name);
     const image = page.locator(".result-card .product-picture img");
     expect(await image.getAttribute("src")).toContain(hash);

@@ -7,11 +7,12 @@
 // downloading, or after they were all in.
 import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { hasPicture } from "../support/demo-products.ts";
+import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 /** The first catalog: large enough that its picture run can be caught half-way. */
@@ -23,7 +24,7 @@ let till: BrowserTill;
 let page: Page;
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: firstProducts });
+  till = await startBrowserTill({ demoProducts: firstProducts, pageDir: inject("bridgePageDir") });
   page = till.page;
 }, 60_000);
 
@@ -63,8 +64,7 @@ async function allPicturesHeld(pictured: number): Promise<void> {
 /** A keyboard-wedge scan on the scan screen (open); resolves once the card names the product. */
 async function scan(product: Product): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(product.barcode as string);
-  await page.keyboard.press("Enter");
+  await scanInto(page, product.barcode as string);
   await expect.poll(() => page.locator(".result-card h3").first().textContent()).toBe(product.name);
 }
 

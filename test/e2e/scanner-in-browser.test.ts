@@ -7,7 +7,8 @@ import type { Product } from "../../src/shared/api/product.ts";
 import { setupCode } from "../../src/shared/keyboard/scanner-calibration.ts";
 import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
 import { byRunLength } from "../support/run-length.ts";
-import { type PressedKey, pressedKeys } from "../support/scanner-keys.ts";
+import { sendBurst, usScanner } from "../support/scanner-burst.ts";
+import { pressedKeys } from "../support/scanner-keys.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 /** Scans ended by a quiet gap in a row: 20 in `npm test`, 50 in `npm run test:long`. */
@@ -50,40 +51,6 @@ async function focusNothing(): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/**
- * Real key events as the computer reports them: its own `key` for the scanner's physical key. Each key
- * carries the time the scanner pressed it, one every 10 ms, as the computer stamps a real keyboard's:
- * a busy machine handing them on late cannot stretch the gaps between them.
- */
-async function press(keys: PressedKey[]): Promise<void> {
-  const pressed = Date.now();
-  const at = (step: number) => ({ timestamp: (pressed + step * 10) / 1000 });
-  for (const [step, key] of keys.entries()) {
-    const modifiers = (key.shift ? 8 : 0) | (key.ctrl ? 2 : 0);
-    const text = key.key.length === 1 && !key.ctrl ? key.key : undefined;
-    await cdp.send("Input.dispatchKeyEvent", {
-      type: "keyDown",
-      key: key.key,
-      code: key.code,
-      text,
-      modifiers,
-      ...at(step),
-    });
-    await cdp.send("Input.dispatchKeyEvent", {
-      type: "keyUp",
-      key: key.key,
-      code: key.code,
-      modifiers,
-      ...at(step + 0.5),
-    });
-  }
-}
-
-async function pressEnter(): Promise<void> {
-  await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", key: "Enter", code: "Enter", text: "\r" });
-  await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter" });
-}
-
 async function shows(product: Product, code: string): Promise<void> {
   await expect
     .poll(() => announcement().textContent(), { timeout: 10_000, message: `the scan of ${code}` })
@@ -97,10 +64,9 @@ describe("the scanner in a browser", () => {
     // The quiet gap that ends each scan is the same timer at any setting.
     await scannerSettings({ maxKeyGapMs: 300 });
     await focusNothing();
-    const usScanner = { scanner: "us", computer: "us", capsLock: false, numpad: "no" } as const;
     for (const product of products.slice(0, quietScans)) {
       const code = product.barcode as string;
-      await press(pressedKeys(code, usScanner));
+      await sendBurst(cdp, pressedKeys(code, usScanner), { ending: "quiet", stepMs: 10 });
       await shows(product, code);
     }
   }, 180_000);
@@ -132,8 +98,7 @@ describe("the scanner in a browser", () => {
     expect(await page.getByLabel("Scanner keyboard layout").inputValue()).toBe("auto");
     await focusNothing();
     const usOnFrench = { scanner: "us", computer: "fr", capsLock: false, numpad: "no" } as const;
-    await press(pressedKeys(setupCode, usOnFrench));
-    await pressEnter();
+    await sendBurst(cdp, pressedKeys(setupCode, usOnFrench), { ending: "Enter" });
     await expect
       .poll(() => page.locator(".setup-result").textContent(), { timeout: 10_000 })
       .toContain("Scanner keyboard layout is now “English (US)”");
@@ -145,8 +110,7 @@ describe("the scanner in a browser", () => {
     // What the page receives is not the code: AZERTY types the digit row's unshifted symbols.
     expect(keys.map((key) => key.key).join("")).not.toBe(code);
     await focusNothing();
-    await press(keys);
-    await pressEnter();
+    await sendBurst(cdp, keys, { ending: "Enter" });
     await shows(product, code);
     expect(till.pageErrors).toEqual([]);
   }, 60_000);

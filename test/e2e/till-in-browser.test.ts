@@ -13,6 +13,7 @@ import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
@@ -71,8 +72,7 @@ const resultHeading = () => page.locator(".result-card h3").first();
 
 /** A keyboard-wedge scan: the code as one fast burst of real key presses, then Enter. */
 async function scan(code: string): Promise<void> {
-  await page.keyboard.type(code);
-  await page.keyboard.press("Enter");
+  await scanInto(page, code);
 }
 
 async function shoot(name: string, language: "en" | "de"): Promise<void> {

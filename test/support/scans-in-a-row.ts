@@ -10,18 +10,15 @@ import { expect } from "vitest";
 import { createRandom } from "../../src/server/seeded-random.ts";
 import { type BrowserTill, signInAndSync, startBrowserTill } from "./browser-till.ts";
 import { type ScanKind, type ScannedCode, scanMix } from "./scan-mix.ts";
+import { type BurstEnding, sendBurst, usScanner } from "./scanner-burst.ts";
 import { pressedKeys } from "./scanner-keys.ts";
 import { adminApi } from "./service-fixtures.ts";
 
 /** Longest pause between scanner keys: below the shortest pause between two scans. */
 const maxKeyGapMs = 60;
-/** A scanner sends a key every 5 to 15 ms. */
-const keyStepMs = 8;
-const usScanner = { scanner: "us", computer: "us", capsLock: false, numpad: "no" } as const;
 const kinds: ScanKind[] = ["ean13", "upca", "ean8", "gs1", "letters", "linked", "variant", "unknown"];
 /** How the next scan follows the one before. */
 type Pace = "after-answer" | "in-flight" | "as-history-renders" | "in-search-field";
-type Ending = "Enter" | "Tab" | "quiet";
 
 /** A signed-in, synced till in Chromium, its scanner keys sent over the DevTools protocol. */
 export interface ScanningTill {
@@ -72,43 +69,6 @@ const announced = (page: Page) => async () => {
 };
 const answerOf = (scan: ScannedCode) => (scan.name === null ? "Not found" : `Found: ${scan.name}`);
 
-interface KeyEvent {
-  type: "keyDown" | "keyUp";
-  key: string;
-  code: string;
-  text?: string;
-  modifiers?: number;
-}
-
-/**
- * One burst as a scanner sends it: a key every 8 ms, each down then up, then its ending. The keys
- * carry the times they were pressed, as the computer stamps a real keyboard's; they are all handed
- * to the browser at once, which passes them on as fast as the page takes them. Returns once the
- * scanner would have pressed the last one, so the pause before the next scan starts from there.
- */
-async function burst(cdp: CDPSession, code: string, ending: Ending): Promise<void> {
-  const pressed = Date.now();
-  const sent: Promise<unknown>[] = [];
-  const send = (step: number, params: KeyEvent) =>
-    sent.push(
-      cdp.send("Input.dispatchKeyEvent", { ...params, timestamp: (pressed + step * keyStepMs) / 1000 }),
-    );
-  const keys = pressedKeys(code, usScanner);
-  for (const [step, key] of keys.entries()) {
-    const modifiers = (key.shift ? 8 : 0) | (key.ctrl ? 2 : 0);
-    const text = key.key.length === 1 && !key.ctrl ? key.key : undefined;
-    send(step, { type: "keyDown", key: key.key, code: key.code, text, modifiers });
-    send(step + 0.5, { type: "keyUp", key: key.key, code: key.code, modifiers });
-  }
-  if (ending !== "quiet") {
-    const text = ending === "Enter" ? "\r" : undefined;
-    send(keys.length, { type: "keyDown", key: ending, code: ending, text });
-    send(keys.length + 0.5, { type: "keyUp", key: ending, code: ending });
-  }
-  await Promise.all(sent);
-  await sleep(pressed + (keys.length + 1) * keyStepMs - Date.now());
-}
-
 /** The history as shown, newest first: each entry's name (or "Not found") and code. */
 async function history(page: Page): Promise<{ name: string; code: string }[]> {
   return page.locator(".history-entry").evaluateAll((entries) =>
@@ -148,7 +108,7 @@ export async function scanInARow(scanning: ScanningTill, scans: number): Promise
   const paces = { "after-answer": 0, "in-flight": 0, "as-history-renders": 0, "in-search-field": 0 };
   let sentWhileLookingUp = 0;
   let checked = 0;
-  let previousEnding: Ending = "Enter";
+  let previousEnding: BurstEnding = "Enter";
   for (let index = 0; index < scans; index++) {
     const previous = made.at(-1);
     let scan = random.pick(mix[random.pick(kinds)]);
@@ -161,7 +121,7 @@ export async function scanInARow(scanning: ScanningTill, scans: number): Promise
         ? "after-answer"
         : random.pick(["after-answer", "in-flight", "in-flight", "as-history-renders", "as-history-renders"]);
     const searchField = index > 0 && random.chance(1 / 12);
-    const ending: Ending = random.pick(["Enter", "Enter", "Tab", "quiet", "quiet"]);
+    const ending: BurstEnding = random.pick(["Enter", "Enter", "Tab", "quiet", "quiet"]);
     // A quiet gap must be quiet for longer than the longest pause between keys.
     const gap = random.int(previousEnding === "quiet" ? maxKeyGapMs + 60 : 100, 400);
     // The history keeps 20: it is read before more scans than that go unread.
@@ -179,7 +139,7 @@ export async function scanInARow(scanning: ScanningTill, scans: number): Promise
     }
     if (await lookingUp(page)) sentWhileLookingUp += 1;
     paces[searchField ? "in-search-field" : pace] += 1;
-    await burst(cdp, scan.code, ending);
+    await sendBurst(cdp, pressedKeys(scan.code, usScanner), { ending });
     made.push(scan);
     previousEnding = ending;
   }
