@@ -28,8 +28,12 @@ afterAll(async () => {
   await service.close();
 });
 
-// Short timeouts so each stalled attempt ends in two seconds; the CLI makes four attempts.
+// Short timeouts so each stalled attempt ends in two seconds; the CLI makes four attempts, with
+// retry waits of at most 0.5, 1 and 2 s between them (retry-policy.ts).
 const timeoutFlags = ["--first-byte-timeout", "2", "--answer-timeout", "2"];
+const stalledSyncMs = 4 * 2_000 + 3_500;
+// What a busy machine (two cores shared with other work) may add: starting Node, the catalog.
+const marginMs = 20_000;
 // A sync the timeouts did not end is killed after 90 s, and shows as signal SIGKILL.
 const cli = (dataDir: string, ...args: string[]) => runCliWithin(90_000, ["--data-dir", dataDir, ...args]);
 
@@ -84,8 +88,10 @@ describe.concurrent("a request that stalls ends the sync within its timeouts", (
     const pages = stallFrom(upstream, 2, stall);
     const before = upstream.calls.length;
 
+    const started = Date.now();
     const stalled = await cli(dataDir, "sync", "--page-size", "50", ...timeoutFlags);
 
+    expect(Date.now() - started).toBeLessThan(stalledSyncMs + marginMs);
     expect(stalled.signal).toBeNull();
     expect(stalled.code).toBe(2);
     expect(stalled.stderr).toMatch(message);
