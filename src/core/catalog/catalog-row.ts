@@ -28,9 +28,28 @@ export function productRow(product: Product, deleted: boolean, generation: numbe
     name_key: searchText(product.name),
     custom_id_key: optionalKey(product.custom_id),
     sku_key: optionalKey(product.sku),
+    more_key: optionalKey(moreSearched(product).join(" ")),
     updated_at: product.updated_at.unix,
     generation,
   };
+}
+
+const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu;
+
+/**
+ * What the record says of the product besides its name that a cashier may search by: its brand, its
+ * keywords, its tags and its manufacturer's name. The service's tags and manufacturers are usually
+ * ids (uuids, an ILN), which nobody types: only names are taken.
+ */
+function moreSearched(product: Product): string[] {
+  const named = (value: unknown): string[] => {
+    if (typeof value === "string") return uuid.test(value.trim()) ? [] : [value];
+    if (typeof value === "object" && value !== null && "name" in value) return named(value.name);
+    return [];
+  };
+  return [product.brand, ...(product.keywords ?? []), ...(product.tags ?? []), product.manufacturer].flatMap(
+    named,
+  );
 }
 
 function optionalKey(value: string | null | undefined): string | null {
@@ -62,16 +81,18 @@ export function codesKey(codes: RowCode[]): string {
 }
 
 /**
- * The FTS columns: name, the typed identifiers, and every code (partial barcodes match by trigram).
- * Built from the row's keys, already in search form, rather than folding the same text twice.
+ * The FTS columns: name, the typed identifiers, every code (partial barcodes match by trigram), and
+ * the brand, keywords and tags (searched below the name). Built from the row's keys, already in
+ * search form, rather than folding the same text twice.
  */
 export function rowSearchText(
-  row: Pick<ProductRow, "name_key" | "custom_id_key" | "sku_key">,
+  row: Pick<ProductRow, "name_key" | "custom_id_key" | "sku_key" | "more_key">,
   codes: RowCode[],
-): { name: string; ids: string; codes: string } {
+): { name: string; ids: string; codes: string; more: string } {
   return {
     name: row.name_key,
     ids: [row.custom_id_key, row.sku_key].filter((key) => key !== null).join(" "),
     codes: searchText(codes.map((code) => code.code).join(" ")),
+    more: row.more_key ?? "",
   };
 }

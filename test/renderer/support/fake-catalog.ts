@@ -79,7 +79,11 @@ export function fakeCatalog(
     search: (argument) => {
       record("search", argument);
       const text = argument.text.toLowerCase();
-      return ok(catalogProducts.filter((item) => item.name.toLowerCase().includes(text)));
+      return ok(
+        catalogProducts
+          .filter((item) => item.name.toLowerCase().includes(text))
+          .map((item) => ({ ...item, typos: 0, found: [] })),
+      );
     },
     product: (argument) => {
       const found = catalogProducts.find((item) => item.id === argument.id);

@@ -1,0 +1,92 @@
+// The catalog's words, for finding what a word typed wrong was meant to be without reading the
+// products (symmetric delete, as SymSpell does it): each distinct word of 4+ letters of the searched
+// texts is kept under itself and under every form of it with one letter left out (two from 7
+// letters). A word typed is looked up under the same forms of itself; two words within the typos
+// the rule forgives always share one, and the candidates are then measured exactly (typo-rules.ts).
+// The table only grows: a word no product uses any more meets no product in the full-text match,
+// and costs a row. A catalog's distinct words are few beside its products (the demo's are 200).
+import type { Database } from "better-sqlite3";
+import { searchText } from "../../shared/catalog/search-text.ts";
+import {
+  deletionNeighbours,
+  forgivable,
+  prefixTypos,
+  storedDeletions,
+  typedDeletions,
+  wordTypos,
+} from "./typo-rules.ts";
+
+/** Words known to be in the table, so a sync asks SQLite only about new ones; cleared when this large. */
+const rememberedWords = 50_000;
+/** Rows read per form looked up: a short form starts many words, and candidates are ranked after. */
+const rowsPerForm = 64;
+/** The catalog words a word typed may stand for, best first. */
+const candidatesPerWord = 8;
+
+/** The words of a searched text that the table keeps: letters only, 4 or more. */
+export function indexedWords(text: string): string[] {
+  return searchText(text)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => [...word].length >= 4);
+}
+
+export type RecordWords = (texts: readonly string[]) => void;
+
+export function searchWordsWriter(db: Database): RecordWords {
+  const insert = db.prepare("INSERT OR IGNORE INTO search_words (form, word) VALUES (?, ?)");
+  const known = new Set<string>();
+  return (texts) => {
+    for (const text of texts) {
+      for (const word of indexedWords(text)) {
+        if (known.has(word)) continue;
+        if (known.size >= rememberedWords) known.clear();
+        known.add(word);
+        // The word under itself is there when the word is: its other forms were written with it.
+        if (insert.run(word, word).changes === 0) continue;
+        for (const form of deletionNeighbours(word, storedDeletions(word)).slice(1)) insert.run(form, word);
+      }
+    }
+  };
+}
+
+/** A catalog word a word typed may stand for, and the typos between them. */
+export interface Candidate {
+  word: string;
+  typos: number;
+}
+
+export type FindCandidates = (typed: string, asPrefix: boolean) => Candidate[];
+
+/**
+ * The catalog words `typed` may stand for with at least one typo. With `asPrefix` (the last word of
+ * a search) also the words whose start it may stand for: a form looked up as the start of forms.
+ */
+export function searchWordsReader(db: Database): FindCandidates {
+  const same = db.prepare<[string, number], { word: string }>(
+    "SELECT word FROM search_words WHERE form = ? LIMIT ?",
+  );
+  const starting = db.prepare<[string, string, number], { word: string }>(
+    "SELECT word FROM search_words WHERE form >= ? AND form < ? ORDER BY form LIMIT ?",
+  );
+  return (typed, asPrefix) => {
+    // Shorter than 4, a word typed is forgiven nothing, whatever the catalog's word.
+    if ([...typed].length < 4 || !forgivable(typed)) return [];
+    const forms = deletionNeighbours(typed, typedDeletions(typed));
+    const words = new Set<string>();
+    for (const form of forms) {
+      const rows = asPrefix
+        ? starting.all(form, `${form}\u{10FFFF}`, rowsPerForm)
+        : same.all(form, rowsPerForm);
+      for (const row of rows) words.add(row.word);
+    }
+    const found: Candidate[] = [];
+    for (const word of words) {
+      if (word === typed) continue;
+      const typos = wordTypos(typed, word) ?? (asPrefix ? prefixTypos(typed, word) : null);
+      if (typos !== null && typos > 0) found.push({ word, typos });
+    }
+    return found
+      .sort((a, b) => a.typos - b.typos || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
+      .slice(0, candidatesPerWord);
+  };
+}
