@@ -1,7 +1,7 @@
 // Search as a cashier types: whole codes and identifiers first, then names starting with the text,
 // then full-text matches (every word of 3+ characters, any order, inside names, ids and barcodes)
-// ranked over a bounded set of candidates, then the same words in the brand, keywords and tags too,
-// then words typed wrong forgiven (forgiven-search.ts). Text too short for trigrams falls back to
+// ranked over a bounded set of candidates, then the same words found in the brand, keywords and tags
+// too or typed wrong and forgiven (forgiven-search.ts). Text too short for trigrams falls back to
 // prefixes. Each tier only adds below the ones before it, so an exact match never moves down.
 // Each tier is an indexed query with its own limit, prepared once for the connection's life, so a
 // broad word over a million products never ranks more than a few hundred rows.
@@ -121,33 +121,28 @@ function prepareTiers(db: Database, lookup: CatalogLookup, forgiving: boolean) {
       length(p.name_key),
       p.seq
     LIMIT @limit`);
-  /** The words in the given columns (all when none are given). */
-  const fullText =
-    (columns: string): Tier =>
-    (query, _typed, limit) => {
-      const longest = trigramWords(query).reduce((a, b) => (b.length > a.length ? b : a), "");
-      const words = ftsQuery(query);
-      return exactly(
-        fullTextStatement.all({
-          match: columns === "" ? words : `{${columns}} : (${words})`,
-          candidates: rankedCandidates,
-          word: longest,
-          limit,
-        }),
-      );
-    };
+  // In names, ids and codes only, as before the brand, keywords and tags were searched too.
+  const asTyped: Tier = (query, _typed, limit) => {
+    const longest = trigramWords(query).reduce((a, b) => (b.length > a.length ? b : a), "");
+    return exactly(
+      fullTextStatement.all({
+        match: `{name ids codes} : (${ftsQuery(query)})`,
+        candidates: rankedCandidates,
+        word: longest,
+        limit,
+      }),
+    );
+  };
   const forgiven = forgivenSearch(db, rankedCandidates);
   const forgivenText: Tier = (query, typed, limit) => {
     // A search ending in a space has its last word typed whole; one of 1-2 letters is never matched.
     const typing = !/\s$/u.test(typed) && [...(query.split(" ").at(-1) ?? "")].length >= 3;
-    return forgiven(trigramWords(query), typing, limit);
+    return forgiven(query, trigramWords(query), typing, limit);
   };
   const wholeCode: Tier = (_query, typed, limit) => exactly(lookup.productsByCode(catalogKey(typed), limit));
   const first = [wholeCode, exact("sku_key"), exact("custom_id_key"), prefix("name_key")];
-  // Names, ids and codes first, as before the brand, keywords and tags were searched too.
-  const asTyped = fullText("name ids codes");
   return {
-    withFullText: forgiving ? [...first, asTyped, fullText(""), forgivenText] : [...first, asTyped],
+    withFullText: forgiving ? [...first, asTyped, forgivenText] : [...first, asTyped],
     withPrefixes: [...first, prefix("sku_key"), prefix("custom_id_key"), codePrefix],
   };
 }

@@ -1,7 +1,9 @@
-// The last tier of a search: every word as typed or as a catalog word it may stand for with the typos
-// the rule forgives (typo-rules.ts, candidates from search-words.ts, never from the products), the
-// last word also as the start of one. Forgiven words match names and brands, keywords and tags, never
-// ids or codes. Ranked by typos, then matches in the name before the other texts, then shorter names.
+// The last tier of a search: every word as typed, now also in the brand, keywords and tags, or as a
+// catalog word it may stand for with the typos the rule forgives (typo-rules.ts, candidates from
+// search-words.ts, never from the products), the last word also as the start of one. Forgiven words
+// match names and brands, keywords and tags, never ids or codes. Ranked by typos, then names starting with the text as corrected (what tells "Bier 1 l"
+// from "Bier 1 kg": words of 1-2 letters are matched by no trigram), then matches in the name before
+// the other texts, then shorter names.
 import type { Database } from "better-sqlite3";
 import type { FoundRow } from "./catalog-lookup.ts";
 import { type Candidate, type FindCandidates, searchWordsReader } from "./search-words.ts";
@@ -32,16 +34,19 @@ export function forgivenSearch(db: Database, rankedCandidates: number) {
     FROM (SELECT rowid FROM product_text WHERE product_text MATCH ? LIMIT ?) hit
     JOIN products p ON p.seq = hit.rowid
     WHERE p.deleted = 0`);
-  /** `words`: the words of the search the full-text index can match (3+ characters), in order. */
-  return (words: string[], lastIsTyping: boolean, limit: number): ForgivenRow[] => {
+  /**
+   * `query`: the search in search form; `words`: those of its words the full-text index can match
+   * (3+ characters), in order.
+   */
+  return (query: string, words: string[], lastIsTyping: boolean, limit: number): ForgivenRow[] => {
     const candidates = forgivenWords(words, lastIsTyping, candidatesOf);
-    if (candidates === null) return [];
     const rows = statement.all(matchOf(candidates), rankedCandidates);
     return rows
-      .map((row) => scored(row, candidates))
+      .map((row) => scored(row, candidates, query))
       .sort(
         (a, b) =>
           a.typos - b.typos ||
+          Number(b.starts) - Number(a.starts) ||
           Number(b.inName) - Number(a.inName) ||
           a.row.name_key.length - b.row.name_key.length ||
           a.row.seq - b.row.seq,
@@ -51,17 +56,12 @@ export function forgivenSearch(db: Database, rankedCandidates: number) {
   };
 }
 
-/** Each word's candidates; null when no word has any (nothing for this tier to add). */
-function forgivenWords(
-  words: string[],
-  lastIsTyping: boolean,
-  candidatesOf: FindCandidates,
-): Candidates | null {
+/** Each word's candidates. */
+function forgivenWords(words: string[], lastIsTyping: boolean, candidatesOf: FindCandidates): Candidates {
   const matchers = new Map<string, Candidate[]>();
   words.forEach((word, index) => {
     matchers.set(word, candidatesOf(word, lastIsTyping && index === words.length - 1));
   });
-  if ([...matchers.values()].every((list) => list.length === 0)) return null;
   return { words, matchers };
 }
 
@@ -76,11 +76,12 @@ function matchOf({ words, matchers }: Candidates): string {
 }
 
 /** The row's typos: per word none when it is there as typed, else the fewest of a candidate found. */
-function scored(row: TextRow, { words, matchers }: Candidates) {
+function scored(row: TextRow, { words, matchers }: Candidates, query: string) {
   const texts = [row.name_key, row.more_key ?? ""];
   let typos = 0;
   let inName = true;
   const found: string[] = [];
+  const corrected = new Map<string, string>();
   for (const word of words) {
     const where = texts.findIndex((text) => text.includes(word));
     if (where >= 0) {
@@ -92,7 +93,12 @@ function scored(row: TextRow, { words, matchers }: Candidates) {
     if (best === undefined) continue;
     typos += best.typos;
     found.push(best.word);
+    corrected.set(word, best.word);
     if (!row.name_key.includes(best.word)) inName = false;
   }
-  return { row, typos, found, inName };
+  const text = query
+    .split(" ")
+    .map((word) => corrected.get(word) ?? word)
+    .join(" ");
+  return { row, typos, found, inName, starts: row.name_key.startsWith(text) };
 }

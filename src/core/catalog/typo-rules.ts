@@ -20,31 +20,43 @@ export function forgivable(word: string): boolean {
 }
 
 /**
- * Edits between `a` and `b` with a swap of neighbours as one (optimal string alignment), or
- * `max + 1` as soon as it is sure to exceed `max`.
+ * Edits between `typed` and each start of `word` (the whole of it last), a swap of neighbours as one
+ * (optimal string alignment): the last row of the table, one pass for whole word and starts alike.
+ * Null as soon as every entry is sure to exceed `max`.
  */
+function editRow(typed: readonly string[], word: readonly string[], max: number): Int32Array | null {
+  const width = word.length + 1;
+  let before = new Int32Array(width);
+  let previous = Int32Array.from({ length: width }, (_, j) => j);
+  let current = new Int32Array(width);
+  for (let i = 1; i <= typed.length; i++) {
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j < width; j++) {
+      const cost = typed[i - 1] === word[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && typed[i - 1] === word[j - 2] && typed[i - 2] === word[j - 1])
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      current[j] = value;
+      if (value < rowBest) rowBest = value;
+    }
+    if (rowBest > max) return null;
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous;
+}
+
+/** Edits between `a` and `b`, a swap of neighbours as one, or `max + 1` when more than `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   const x = [...a];
   const y = [...b];
   if (Math.abs(x.length - y.length) > max) return max + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    let rowBest = i;
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-        value = Math.min(value, (before[j - 2] ?? 0) + 1);
-      current.push(value);
-      rowBest = Math.min(rowBest, value);
-    }
-    if (rowBest > max) return max + 1;
-    before = previous;
-    previous = current;
-  }
-  return Math.min(previous[y.length] ?? max + 1, max + 1);
+  const row = editRow(x, y, max);
+  return Math.min(row?.[y.length] ?? max + 1, max + 1);
 }
 
 /** The typos of `typed` against `word`, or null when more than the rule forgives. */
@@ -59,13 +71,14 @@ export function wordTypos(typed: string, word: string): number | null {
  * or null when more than the rule forgives for the text typed.
  */
 export function prefixTypos(typed: string, word: string): number | null {
-  const length = [...typed].length;
-  const max = allowedTypos(length);
-  const characters = [...word];
+  const x = [...typed];
+  const y = [...word];
+  const max = allowedTypos(x.length);
+  const row = editRow(x, y, max);
+  if (row === null) return null;
   let best = max + 1;
-  for (let end = Math.max(1, length - max); end <= Math.min(characters.length, length + max); end++) {
-    best = Math.min(best, editDistance(typed, characters.slice(0, end).join(""), max));
-  }
+  for (let end = Math.max(1, x.length - max); end <= Math.min(y.length, x.length + max); end++)
+    best = Math.min(best, row[end] as number);
   return best <= max ? best : null;
 }
 
