@@ -1,8 +1,11 @@
 // Search as cashiers type it (whole names, two words in the other order, one broad word, part of a
-// barcode, one or two letters), through the catalog core, against the raw store's unranked trigram
-// match on names for the same text. Interleaved in small blocks.
+// barcode, one or two letters; and names typed with one slip, test/support/typo-queries.ts), through
+// the catalog core, against the raw store's unranked trigram match on names for the same text.
+// Interleaved in small blocks.
 import { wireCatalog } from "../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
+import { createRandom } from "../src/server/seeded-random.ts";
+import { typoQuery } from "../test/support/typo-queries.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName, spread } from "./figure.ts";
 import { openRawStore } from "./raw-store.ts";
@@ -29,6 +32,12 @@ export async function searchFigures(fixture: Fixture): Promise<Figure[]> {
   const base: number[] = [];
   const oursBroad: number[] = [];
   const baseBroad: number[] = [];
+  const random = createRandom(43);
+  const typos = names.flatMap((name) => typoQuery(name, random) ?? []);
+  const oursTypo: number[] = [];
+  const baseTypo: number[] = [];
+  const oursTypoSide: Side = { wallMs: 0, cpuMs: 0 };
+  const baseTypoSide: Side = { wallMs: 0, cpuMs: 0 };
   const oursSide: Side = { wallMs: 0, cpuMs: 0 };
   const baseSide: Side = { wallMs: 0, cpuMs: 0 };
   try {
@@ -40,6 +49,15 @@ export async function searchFigures(fixture: Fixture): Promise<Figure[]> {
           core.search(text, limit),
         );
         await measure(texts, counted ? base : [], counted ? baseSide : null, async (text) =>
+          raw.search(text, limit),
+        );
+      }
+      for (let start = 0; start < typos.length; start += block) {
+        const texts = typos.slice(start, start + block);
+        await measure(texts, counted ? oursTypo : [], counted ? oursTypoSide : null, (text) =>
+          core.search(text, limit),
+        );
+        await measure(texts, counted ? baseTypo : [], counted ? baseTypoSide : null, async (text) =>
           raw.search(text, limit),
         );
       }
@@ -64,6 +82,17 @@ export async function searchFigures(fixture: Fixture): Promise<Figure[]> {
       goal: "< 25 ms",
       ours: oursSide,
       base: baseSide,
+    },
+    {
+      key: `search_typo_p95_${size}_ms`,
+      label: `search p95 of names typed with a slip at ${size}`,
+      unit: "ms",
+      value: percentile(oursTypo, 0.95),
+      baselineLabel,
+      baseline: percentile(baseTypo, 0.95),
+      goal: "< 25 ms",
+      ours: oursTypoSide,
+      base: baseTypoSide,
     },
     {
       key: `search_broad_word_p95_${size}_ms`,
