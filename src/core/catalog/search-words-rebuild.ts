@@ -1,7 +1,7 @@
 // Migration 7: the full-text index gains a column for the brand, keywords, tags and manufacturer
 // name (FTS5 tables take no new column, so it is made again), and the catalog's words table for typo
-// tolerance (search-words.ts) is filled. Both are rebuilt from the stored records in one transaction:
-// a catalog of a million products takes about a minute, once.
+// tolerance (search-words.ts) is filled. Both are rebuilt from the stored records in one transaction,
+// once (docs/search.md).
 import type { Database } from "better-sqlite3";
 import { productRow, rowCodes, rowSearchText } from "./catalog-row.ts";
 import { searchWordsWriter } from "./search-words.ts";
