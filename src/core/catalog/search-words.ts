@@ -6,7 +6,6 @@
 // The table only grows: a word no product uses any more meets no product in the full-text match,
 // and costs a row. A catalog's distinct words are few beside its products (the demo's are 200).
 import type { Database } from "better-sqlite3";
-import { searchText } from "../../shared/catalog/search-text.ts";
 import {
   allowedTypos,
   deletionNeighbours,
@@ -26,13 +25,12 @@ const rowsPerForm = 64;
 /** The catalog words a word typed may stand for, best first. */
 const candidatesPerWord = 8;
 
-/** The words of a searched text that the table keeps: letters only, 4 or more. */
-export function indexedWords(text: string): string[] {
-  return searchText(text)
-    .split(/[^\p{L}]+/u)
-    .filter((word) => [...word].length >= 4);
+/** The words of a text in search form (searchText) that the table keeps: letters only, 4 or more. */
+function indexedWords(text: string): string[] {
+  return text.split(/[^\p{L}]+/u).filter((word) => [...word].length >= 4);
 }
 
+/** Takes texts in search form: the row's keys, already folded. */
 export type RecordWords = (texts: readonly string[]) => void;
 
 export function searchWordsWriter(db: Database): RecordWords {
