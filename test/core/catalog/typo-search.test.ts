@@ -15,7 +15,7 @@ const catalog = [
   product({ id: "bananen", name: "Bananen, per kg" }),
   product({ id: "brezel", name: "Laugenbrezel 6 Stück" }),
   product({ id: "spack", name: "Spack" }),
-  product({ id: "speck", name: "Speck aus Tirol" }),
+  product({ id: "speck", name: "Geräucherter Speck aus Tirol" }),
   product({ id: "code", name: "Gemüsekiste", sku: "KAROTTE", barcode: "4006381333931" }),
   product({ id: "bar", name: "Alpenmilch Schokolade", brand: "Milka", keywords: ["Vollmilch"] }),
   product({
