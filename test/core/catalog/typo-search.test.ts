@@ -1,6 +1,6 @@
 // The rules of typo tolerance, each as a row: what is typed, what it finds, with how many typos.
 // Through the real store on a real SQLite file (the words table, the full-text index, the ranking).
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 
@@ -32,6 +32,11 @@ async function found(text: string): Promise<[string, number][]> {
 }
 
 describe("typo-tolerant search", () => {
+  beforeEach(async () => {
+    store = await temp.open(temp.file());
+    await store.applyPage(livePage(catalog));
+  });
+
   it.each([
     ["4 letters: no typo", "brut", []],
     ["4 letters: exact", "brot", [["brot", 0]]],
@@ -55,14 +60,10 @@ describe("typo-tolerant search", () => {
     ["a letters-only SKU one letter off", "karottr", []],
     ["a letters-only SKU as typed", "karotte", [["code", 0]]],
   ] as [string, string, [string, number][]][])("%s: %s", async (_rule, text, expected) => {
-    store = await temp.open(temp.file());
-    await store.applyPage(livePage(catalog));
     expect(await found(text)).toEqual(expected);
   });
 
   it("ranks an exact match above a forgiven one, whatever the name's length", async () => {
-    store = await temp.open(temp.file());
-    await store.applyPage(livePage(catalog));
     expect(await found("speck")).toEqual([
       ["speck", 0],
       ["spack", 1],
@@ -70,16 +71,12 @@ describe("typo-tolerant search", () => {
   });
 
   it("says which catalog word a forgiven word was taken for", async () => {
-    store = await temp.open(temp.file());
-    await store.applyPage(livePage(catalog));
     const [hit] = await store.search("Bananne", 5);
     expect([hit?.name, hit?.typos, hit?.found]).toEqual(["Bananen, per kg", 1, ["bananen"]]);
     expect((await store.search("Bananen", 5))[0]?.found).toEqual([]);
   });
 
   it("searches the brand, keywords and tag names below the name, never a tag's id", async () => {
-    store = await temp.open(temp.file());
-    await store.applyPage(livePage(catalog));
     expect(await found("milka")).toEqual([
       ["cow", 0],
       ["bar", 0],
@@ -92,8 +89,6 @@ describe("typo-tolerant search", () => {
   });
 
   it("forgets a brand that changed, and learns the new one", async () => {
-    store = await temp.open(temp.file());
-    await store.applyPage(livePage(catalog));
     const renamed = product({ id: "bar", name: "Alpenmilch Schokolade", brand: "Lindt" }, 2_000);
     await store.applyPage(livePage([renamed], 2));
     expect(await found("milka schokolade")).toEqual([]);
