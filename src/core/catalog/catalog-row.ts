@@ -28,7 +28,7 @@ export function productRow(product: Product, deleted: boolean, generation: numbe
     name_key: searchText(product.name),
     custom_id_key: optionalKey(product.custom_id),
     sku_key: optionalKey(product.sku),
-    more_key: optionalKey(moreSearched(product).join(" ")),
+    more_key: moreKey(product),
     updated_at: product.updated_at.unix,
     generation,
   };
@@ -37,19 +37,23 @@ export function productRow(product: Product, deleted: boolean, generation: numbe
 const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu;
 
 /**
- * What the record says of the product besides its name that a cashier may search by: its brand, its
- * keywords, its tags and its manufacturer's name. The service's tags and manufacturers are usually
- * ids (uuids, an ILN), which nobody types: only names are taken.
+ * What the record says of the product besides its name that a cashier may search by, in search
+ * form: its brand, its keywords, its tags and its manufacturer's name; null when none. The service's
+ * tags and manufacturers are usually ids (uuids, an ILN), which nobody types: only names are taken.
  */
-function moreSearched(product: Product): string[] {
-  const named = (value: unknown): string[] => {
-    if (typeof value === "string") return uuid.test(value.trim()) ? [] : [value];
-    if (typeof value === "object" && value !== null && "name" in value) return named(value.name);
-    return [];
+function moreKey(product: Product): string | null {
+  const texts: string[] = [];
+  const add = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (!uuid.test(value.trim())) texts.push(value);
+    } else if (typeof value === "object" && value !== null && "name" in value) add(value.name);
   };
-  return [product.brand, ...(product.keywords ?? []), ...(product.tags ?? []), product.manufacturer].flatMap(
-    named,
-  );
+  add(product.brand);
+  for (const keyword of product.keywords ?? []) add(keyword);
+  for (const tag of product.tags ?? []) add(tag);
+  add(product.manufacturer);
+  // Most records name none of them: no text to fold, on the path every product of a sync takes.
+  return texts.length === 0 ? null : optionalKey(texts.join(" "));
 }
 
 function optionalKey(value: string | null | undefined): string | null {

@@ -27,7 +27,8 @@ const candidatesPerWord = 8;
 
 /** The words of a text in search form (searchText) that the table keeps: letters only, 4 or more. */
 function indexedWords(text: string): string[] {
-  return text.split(/[^\p{L}]+/u).filter((word) => [...word].length >= 4);
+  // UTF-16 length: a word of astral letters may be kept a letter short, and is only ever a row more.
+  return text.split(/[^\p{L}]+/u).filter((word) => word.length >= 4);
 }
 
 /** Takes texts in search form: the row's keys, already folded. */
