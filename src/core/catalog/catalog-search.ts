@@ -31,7 +31,7 @@ export type CatalogSearch = (text: string, limit: number) => SearchHit[];
 export interface SearchOptions {
   /**
    * false: the tiers of the search before it forgave typos and read brands (catalog version 6), the
-   * baseline tests and benchmarks compare against. Default true.
+   * baseline the recall test compares today's answers with. Default true.
    */
   forgiving?: boolean;
 }

@@ -1,14 +1,14 @@
 // The last tier of a search: every word as typed, now also in the brand, keywords and tags, or as a
 // catalog word it may stand for with the typos the rule forgives (typo-rules.ts, candidates from
 // search-words.ts, never from the products), the last word also as the start of one. Forgiven words
-// match names and brands, keywords and tags, never ids or codes. Ranked by typos, then names starting with the text as corrected (what tells "Bier 1 l"
-// from "Bier 1 kg": words of 1-2 letters are matched by no trigram), then matches in the name before
-// the other texts, then shorter names.
+// match names and brands, keywords and tags, never ids or codes. Ranked by typos, then names
+// starting with the text as corrected (what tells "Bier 1 l" from "Bier 1 kg": words of 1-2 letters
+// are matched by no trigram), then matches in the name before the other texts, then shorter names.
 import type { Database } from "better-sqlite3";
 import type { FoundRow } from "./catalog-lookup.ts";
 import { type Candidate, type FindCandidates, searchWordsReader } from "./search-words.ts";
 
-export type ForgivenRow = Pick<FoundRow, "id" | "shape" | "record"> & { typos: number; found: string[] };
+type ForgivenRow = Pick<FoundRow, "id" | "shape" | "record"> & { typos: number; found: string[] };
 
 interface Candidates {
   words: string[];
