@@ -42,18 +42,25 @@ const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu;
  * tags and manufacturers are usually ids (uuids, an ILN), which nobody types: only names are taken.
  */
 function moreKey(product: Product): string | null {
+  const { brand, keywords, tags, manufacturer } = product;
+  // Most records name none of them: nothing to gather, on the path every product of a sync takes.
+  if (!mayName(brand) && !mayName(manufacturer) && !keywords?.length && !tags?.length) return null;
   const texts: string[] = [];
   const add = (value: unknown): void => {
     if (typeof value === "string") {
       if (!uuid.test(value.trim())) texts.push(value);
     } else if (typeof value === "object" && value !== null && "name" in value) add(value.name);
   };
-  add(product.brand);
-  for (const keyword of product.keywords ?? []) add(keyword);
-  for (const tag of product.tags ?? []) add(tag);
-  add(product.manufacturer);
-  // Most records name none of them: no text to fold, on the path every product of a sync takes.
+  add(brand);
+  for (const keyword of keywords ?? []) add(keyword);
+  for (const tag of tags ?? []) add(tag);
+  add(manufacturer);
   return texts.length === 0 ? null : optionalKey(texts.join(" "));
+}
+
+/** A string, or an object with a name: what may name a brand, a manufacturer, a keyword or a tag. */
+function mayName(value: unknown): boolean {
+  return typeof value === "string" || (typeof value === "object" && value !== null && "name" in value);
 }
 
 function optionalKey(value: string | null | undefined): string | null {
