@@ -3,15 +3,16 @@
 // the same machine at the same moment. Each RUN is `ours`, `raw` or `bare` (bench/sync-run.ts), optionally
 // `@FOLDER`: another checkout of the project (its own node_modules or a link to these), whose code
 // syncs instead of this one's. Each sync runs in a fresh process into a fresh folder and prints its
-// line of bench/sync-run.ts with the load average. `--latency MS` delays every answer of the service,
+// line of bench/sync-run.ts with the catalog file's size (ours) and the load average. `--latency MS` delays every answer of the service,
 // as one that far away would (bench/sync.ts's far sync uses 50). For example, a change against its
 // parent commit:
 //
 //   git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
 //   node bench/sync-checkouts.ts 100000 ours@/tmp/before ours ours@/tmp/before ours raw
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { startService } from "./service-process.ts";
 import { syncRun } from "./sync.ts";
 import type { SyncKind } from "./sync-run.ts";
@@ -48,8 +49,15 @@ const service = await startService(products, { latencyMs });
 const scratch = mkdtempSync(join(tmpdir(), "sync-checkouts-"));
 try {
   for (const [index, run] of runs.entries()) {
-    const result = await syncRun(run.kind, service, join(scratch, String(index)), run.runner);
-    process.stdout.write(`${runTexts[index]} ${JSON.stringify(result)} load ${loadavg()[0]?.toFixed(1)}\n`);
+    const dir = join(scratch, String(index));
+    const result = await syncRun(run.kind, service, dir, run.runner);
+    // The catalog file a sync of ours leaves, so two versions' files can be compared too.
+    const file = catalogFileFor(dir, service.ready.accountId);
+    const size = run.kind === "ours" && existsSync(file) ? ` file ${statSync(file).size} B` : "";
+    process.stdout.write(
+      `${runTexts[index]} ${JSON.stringify(result)}${size} load ${loadavg()[0]?.toFixed(1)}\n`,
+    );
+    rmSync(dir, { recursive: true, force: true });
   }
 } finally {
   await service.stop();

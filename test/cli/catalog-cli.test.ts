@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { searchText } from "../../src/shared/catalog/search-text.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
@@ -119,6 +120,18 @@ describe("search and bad input", () => {
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.length).toBeLessThanOrEqual(3);
     expect(body.results[0].name.toLowerCase()).toContain((word as string).toLowerCase());
+  });
+
+  it("says in --json how many typos a row was forgiven, and which words they were taken for", async () => {
+    const word = (p: Product) => searchText(p.name).split(" ")[0] ?? "";
+    const named = find((p) => /^\p{L}{6,}$/u.test(word(p)) && word(p)[2] !== word(p)[3]);
+    const right = word(named);
+    // Two neighbours swapped in the middle: one typo.
+    const typed = `${right.slice(0, 2)}${right[3]}${right[2]}${right.slice(4)}`;
+    const forgiven = JSON.parse((await cli("search", typed, "--limit", "3", "--json")).stdout);
+    expect(forgiven.results[0]).toMatchObject({ typos: 1, found: [right] });
+    const exact = JSON.parse((await cli("search", right, "--limit", "3", "--json")).stdout);
+    expect(exact.results[0]).toMatchObject({ typos: 0, found: [] });
   });
 
   it.each([

@@ -347,6 +347,18 @@ describe("the till in a browser", () => {
     await shoot("account", "en");
   });
 
+  it('finds the bananas typed "Bananne", marks the word it took, and opens them from the list', async () => {
+    const bananas = records.find((item) => item.active && item.name.startsWith("Bananen"));
+    if (!bananas) throw new Error("the demo catalog has no bananas");
+    await openScreen(/Search/);
+    await page.getByRole("combobox").fill("Bananne");
+    const row = page.getByRole("option", { name: bananas.name }).first();
+    await expect.poll(() => row.locator("mark").allTextContents()).toEqual(["Bananen"]);
+    await row.click();
+    await expect.poll(() => page.locator("#product-heading").textContent()).toBe(bananas.name);
+    await openScreen(/Scan/);
+  });
+
   it("keeps answering scans from the local catalog with the service stopped, and says it is offline", async () => {
     await till.upstream.close();
     await openScreen(/Scan/);

@@ -2,7 +2,6 @@
 // and answering lookups and searches from it with or without a connection. The CLI and the Electron
 // shell both drive this; neither adds logic of its own.
 
-import type { Product } from "../../shared/api/product.ts";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../../shared/barcode/scan-reading.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
@@ -18,6 +17,7 @@ import type {
 } from "../../shared/catalog/lookup-answer.ts";
 import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
+import type { SearchHit } from "../../shared/catalog/search-hit.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
 import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
 import {
@@ -46,7 +46,7 @@ export interface CatalogCore {
     onProgress?: (progress: SyncProgress) => void;
   }): Promise<CatalogFileSyncSummary>;
   lookup(input: string): Promise<LookupAnswer>;
-  search(text: string, limit?: number): Promise<Product[]>;
+  search(text: string, limit?: number): Promise<SearchHit[]>;
   /** The branches the catalog's branch prices name, with how many products each prices. */
   branches(): Promise<BranchCount[]>;
   /** A product by id with its parent and variants, or null. */

@@ -7,6 +7,7 @@ import { AppError } from "../../shared/app-error.ts";
 import { reclaimFreeSpace } from "./free-space-reclaim.ts";
 import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
+import { rebuildSearchWords } from "./search-words-rebuild.ts";
 
 /** What a migration may need besides the database: the file's path, and where to say what it skipped. */
 export interface MigrationContext {
@@ -142,6 +143,12 @@ export const migrations: readonly Migration[] = [
           info TEXT NOT NULL
         ) STRICT;
       `),
+  },
+  {
+    // Search forgives typos and reads the brand, keywords and tags: the full-text index made again
+    // with a column for them, and the catalog's words kept with their forms for typos.
+    version: 7,
+    up: rebuildSearchWords,
   },
 ];
 

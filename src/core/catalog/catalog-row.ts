@@ -28,9 +28,39 @@ export function productRow(product: Product, deleted: boolean, generation: numbe
     name_key: searchText(product.name),
     custom_id_key: optionalKey(product.custom_id),
     sku_key: optionalKey(product.sku),
+    more_key: moreKey(product),
     updated_at: product.updated_at.unix,
     generation,
   };
+}
+
+const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu;
+
+/**
+ * What the record says of the product besides its name that a cashier may search by, in search
+ * form: its brand, its keywords, its tags and its manufacturer's name; null when none. The service's
+ * tags and manufacturers are usually ids (uuids, an ILN), which nobody types: only names are taken.
+ */
+function moreKey(product: Product): string | null {
+  const { brand, keywords, tags, manufacturer } = product;
+  // Most records name none of them: nothing to gather, on the path every product of a sync takes.
+  if (!mayName(brand) && !mayName(manufacturer) && !keywords?.length && !tags?.length) return null;
+  const texts: string[] = [];
+  const add = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (!uuid.test(value.trim())) texts.push(value);
+    } else if (typeof value === "object" && value !== null && "name" in value) add(value.name);
+  };
+  add(brand);
+  for (const keyword of keywords ?? []) add(keyword);
+  for (const tag of tags ?? []) add(tag);
+  add(manufacturer);
+  return texts.length === 0 ? null : optionalKey(texts.join(" "));
+}
+
+/** A string, or an object with a name: what may name a brand, a manufacturer, a keyword or a tag. */
+function mayName(value: unknown): boolean {
+  return typeof value === "string" || (typeof value === "object" && value !== null && "name" in value);
 }
 
 function optionalKey(value: string | null | undefined): string | null {
@@ -62,16 +92,18 @@ export function codesKey(codes: RowCode[]): string {
 }
 
 /**
- * The FTS columns: name, the typed identifiers, and every code (partial barcodes match by trigram).
- * Built from the row's keys, already in search form, rather than folding the same text twice.
+ * The FTS columns: name, the typed identifiers, every code (partial barcodes match by trigram), and
+ * the brand, keywords and tags (searched below the name). Built from the row's keys, already in
+ * search form, rather than folding the same text twice.
  */
 export function rowSearchText(
-  row: Pick<ProductRow, "name_key" | "custom_id_key" | "sku_key">,
+  row: Pick<ProductRow, "name_key" | "custom_id_key" | "sku_key" | "more_key">,
   codes: RowCode[],
-): { name: string; ids: string; codes: string } {
+): { name: string; ids: string; codes: string; more: string } {
   return {
     name: row.name_key,
     ids: [row.custom_id_key, row.sku_key].filter((key) => key !== null).join(" "),
     codes: searchText(codes.map((code) => code.code).join(" ")),
+    more: row.more_key ?? "",
   };
 }

@@ -9,6 +9,7 @@ import type { Product } from "../../shared/api/product.ts";
 import { isAppError } from "../../shared/app-error.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
+import type { SearchHit } from "../../shared/catalog/search-hit.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
 import { branchList, catalogBranches } from "./catalog-branches.ts";
@@ -48,7 +49,7 @@ export interface CatalogStore {
   productById(id: string): Promise<StoredFamily | null>;
   /** The live products among these ids, without their families. */
   productsByIds(ids: readonly string[]): Promise<Product[]>;
-  search(text: string, limit: number): Promise<Product[]>;
+  search(text: string, limit: number): Promise<SearchHit[]>;
   /** The branches the service lists and those branch prices name, by number, then most products. */
   branches(): Promise<BranchCount[]>;
   /** One branch as the service listed it at the last sync; null when it did not. */

@@ -19,11 +19,22 @@ export interface CatalogTables {
     codes_key: string | null;
     /** The record's row in record_shapes; null on rows written before v4 and not yet rewritten. */
     shape: number | null;
+    /** Brand, keywords, tags and manufacturer name in search form (v7); null when none. */
+    more_key: string | null;
   };
   /** Per key list: the keys (JSON array) and each key's usual value (JSON array), never changed. */
   record_shapes: { id: number; keys: string; template: string };
   product_codes: { code: string; product: number; variant_id: string | null };
-  product_text: { rowid: number; product_text: string; name: string; ids: string; codes: string };
+  product_text: {
+    rowid: number;
+    product_text: string;
+    name: string;
+    ids: string;
+    codes: string;
+    more: string;
+  };
+  /** The catalog's words under themselves and their forms with letters left out (search-words.ts). */
+  search_words: { form: string; word: string };
   quarantine: {
     seq: number;
     product_id: string | null;

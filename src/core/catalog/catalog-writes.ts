@@ -16,6 +16,7 @@ import {
 } from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
 import { readmitQuarantined } from "./quarantine-readmission.ts";
+import { searchWordsWriter } from "./search-words.ts";
 import { recordEncoder, type StoredRecord } from "./stored-records.ts";
 
 export interface PageInput {
@@ -42,6 +43,7 @@ export interface CatalogWrites {
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
   const statements = prepareStatements(db);
   const encode = recordEncoder(db);
+  const recordWords = searchWordsWriter(db);
 
   function saveState(syncState: unknown): void {
     statements.saveState.run(JSON.stringify(syncState) ?? "null");
@@ -103,15 +105,17 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     if (row.deleted === 1) return true;
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(row, codes) });
+    recordWords([row.name_key, row.more_key ?? ""]);
     return true;
   }
 
-  /** A live stored copy whose codes and search text (name, custom id, SKU, codes) are the new ones. */
+  /** A live stored copy whose codes and search text (name, ids, codes, brand and so on) are the new ones. */
   function searchedAlike(existing: Existing, row: ProductRow, key: string, codes: RowCode[]): boolean {
     if (existing.deleted === 1) return false;
-    const { name_key, custom_id_key, sku_key } = existing;
+    const { name_key, custom_id_key, sku_key, more_key } = existing;
     if (name_key !== row.name_key || custom_id_key !== row.custom_id_key || sku_key !== row.sku_key)
       return false;
+    if (more_key !== row.more_key) return false;
     if (existing.codes_key !== null) return existing.codes_key === key;
     // A row from before the catalog kept codes_key: its codes are read back.
     const stored = statements.codesOf.all(existing.seq) as { code: string; variant_id: string | null }[];
@@ -189,6 +193,7 @@ type Existing = Pick<
   | "custom_id_key"
   | "sku_key"
   | "codes_key"
+  | "more_key"
 >;
 
 function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
@@ -220,32 +225,32 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AND shape IS ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record, shape, codes_key)
+                            updated_at, generation, record, shape, codes_key, more_key)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record, @shape, @codes_key)`),
+              @updated_at, @generation, @record, @shape, @codes_key, @more_key)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
         updated_at = @updated_at, generation = @generation, record = @record, shape = @shape,
-        codes_key = @codes_key
+        codes_key = @codes_key, more_key = @more_key
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(
-      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record, shape = @shape, codes_key = @codes_key WHERE seq = @seq",
+      "UPDATE products SET type = @type, updated_at = @updated_at, record = @record, shape = @shape, codes_key = @codes_key, more_key = @more_key WHERE seq = @seq",
     ),
     stamp: db.prepare("UPDATE products SET generation = ? WHERE seq = ?"),
     deleteCodes: db.prepare("DELETE FROM product_codes WHERE product = ?"),
     insertCode: db.prepare("INSERT INTO product_codes (code, product, variant_id) VALUES (?, ?, ?)"),
     deleteText: db.prepare("DELETE FROM product_text WHERE rowid = ?"),
     insertText: db.prepare(
-      "INSERT INTO product_text (rowid, name, ids, codes) VALUES (@seq, @name, @ids, @codes)",
+      "INSERT INTO product_text (rowid, name, ids, codes, more) VALUES (@seq, @name, @ids, @codes, @more)",
     ),
     sweepText: db.prepare(`DELETE FROM product_text WHERE rowid IN (${liveAndUnseen})`),
     sweepCodes: db.prepare(`DELETE FROM product_codes WHERE product IN (${liveAndUnseen})`),

@@ -2,10 +2,10 @@
 // the schema of its argument and of its result, and every event with the schema of its data. The
 // preload, the main-side handlers and the browser bridge are all derived from this table.
 import { z } from "zod";
-import { productSchema } from "../api/product.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
 import { branchCountSchema } from "../catalog/branch-count.ts";
 import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
+import { searchHitSchema } from "../catalog/search-hit.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
 import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
@@ -73,7 +73,7 @@ export const catalogContract = {
       text: z.string().max(500, "The search text is too long"),
       limit: z.number().int().min(1).max(200).optional(),
     }),
-    result: z.array(productSchema),
+    result: z.array(searchHitSchema),
   },
   /**
    * A product by id, with its parent and variant family and how it is sold; null when the catalog

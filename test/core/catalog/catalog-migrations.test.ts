@@ -5,6 +5,7 @@ import { type Migration, migrate, migrations } from "../../../src/core/catalog/c
 import { openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { isAppError } from "../../../src/shared/app-error.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
+import { rewindToVersion6 } from "../../support/version-6-catalog.ts";
 
 const temp = tempCatalogs();
 const newest = migrations.length;
@@ -21,6 +22,13 @@ function schemaOf(file: string) {
     .all();
   db.close();
   return { version, journal, names: (names as string[]).sort() };
+}
+
+function schemaText(file: string): unknown[] {
+  const db = new Database(file, { readonly: true });
+  const rows = db.prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name").all();
+  db.close();
+  return rows;
 }
 
 describe("migration 1", () => {
@@ -46,6 +54,7 @@ describe("migration 1", () => {
         "quarantine",
         "quarantine_product_id",
         "record_shapes",
+        "search_words",
         "sync_state",
         "unusable_parts",
       ],
@@ -64,8 +73,51 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migrations 2 to 6, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6]);
+  it("is followed only by migrations 2 to 7, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe("migration 7", () => {
+  it("indexes the brand, keywords and tags and the catalog's words of a version 6 file", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    await store.applyPage(
+      livePage([
+        product({
+          id: "bar",
+          name: "Alpenmilch Schokolade 100 g",
+          barcode: "4000000000017",
+          brand: "Milka",
+          keywords: ["Vollmilch"],
+        }),
+        product({ id: "pie", name: "Apple pie", sku: "AP-1" }),
+      ]),
+    );
+    await store.close();
+    rewindToVersion6(file);
+    const fresh = temp.file();
+    const db = new Database(fresh);
+    migrate(db, fresh, migrations.slice(0, 6));
+    db.close();
+    // The test's stand-in is what migrations 1 to 6 make, exactly.
+    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expect(schemaOf(file).version).toBe(6);
+    // Before: the brand is not searched, and nothing is forgiven.
+    const before = new Database(file, { readonly: true });
+    const match = (text: string) =>
+      before.prepare("SELECT rowid FROM product_text WHERE product_text MATCH ?").all(text).length;
+    expect([match('"milka"'), match('"schokolade"'), match('"ap-1"')]).toEqual([0, 1, 1]);
+    before.close();
+
+    const again = await temp.open(file);
+    expect(schemaOf(file).version).toBe(newest);
+    const ids = async (text: string) => (await again.search(text, 5)).map((hit) => [hit.id, hit.typos]);
+    expect(await ids("milka")).toEqual([["bar", 0]]);
+    expect(await ids("vollmilch")).toEqual([["bar", 0]]);
+    expect(await ids("schokoalde")).toEqual([["bar", 1]]);
+    expect(await ids("ap-1")).toEqual([["pie", 0]]);
+    expect(await ids("4000000000017")).toEqual([["bar", 0]]);
   });
 });
 

@@ -9,7 +9,7 @@ import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
 import { ScanHistory } from "../../../src/renderer/src/scan/scan-history.tsx";
 import { outcomeOf } from "../../../src/renderer/src/scan/use-scan-history.ts";
 import { SearchPanel } from "../../../src/renderer/src/search/search-panel.tsx";
-import { answerFor, mulledWine, product, productAnswerFor } from "../support/catalog-fixtures.ts";
+import { answerFor, mulledWine, product, productAnswerFor, searchHits } from "../support/catalog-fixtures.ts";
 
 const deposit = product({ id: "deposit", name: "Pfand 0,25", barcode: "4000000000057" }, [0.21, 0.25, "EUR"]);
 const cola = product(
@@ -147,7 +147,7 @@ describe("a search row's price", () => {
     render(
       <I18nProvider language="en">
         <SearchPanel
-          search={async () => ({ ok: true, value: [mulledWine] })}
+          search={async () => ({ ok: true, value: searchHits([mulledWine]) })}
           priceOf={atBranch}
           onOpen={vi.fn()}
           debounceMs={0}

@@ -3,11 +3,11 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
 import { SearchPanel } from "../../../src/renderer/src/search/search-panel.tsx";
-import type { Product } from "../../../src/shared/api/product.ts";
+import type { SearchHit } from "../../../src/shared/catalog/search-hit.ts";
 import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
-import { catalogProducts, product } from "../support/catalog-fixtures.ts";
+import { catalogProducts, product, searchHits } from "../support/catalog-fixtures.ts";
 
-function show(search: (text: string) => Promise<IpcResult<Product[]>>, onOpen = vi.fn()) {
+function show(search: (text: string) => Promise<IpcResult<SearchHit[]>>, onOpen = vi.fn()) {
   render(
     <I18nProvider language="en">
       <SearchPanel search={search} onOpen={onOpen} />
@@ -16,9 +16,9 @@ function show(search: (text: string) => Promise<IpcResult<Product[]>>, onOpen = 
   return { onOpen, field: screen.getByRole("combobox") };
 }
 
-const byName = async (text: string): Promise<IpcResult<Product[]>> => ({
+const byName = async (text: string): Promise<IpcResult<SearchHit[]>> => ({
   ok: true,
-  value: catalogProducts.filter((item) => item.name.toLowerCase().includes(text.toLowerCase())),
+  value: searchHits(catalogProducts.filter((item) => item.name.toLowerCase().includes(text.toLowerCase()))),
 });
 
 describe("search panel", () => {
@@ -41,7 +41,8 @@ describe("search panel", () => {
     const active = document.getElementById(field.getAttribute("aria-activedescendant") ?? "");
     expect(active?.getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(field, { key: "Enter" });
-    expect(onOpen).toHaveBeenCalledWith(catalogProducts.filter((item) => item.name.includes("T-Shirt"))[1]);
+    const [, second] = catalogProducts.filter((item) => item.name.includes("T-Shirt"));
+    expect(onOpen.mock.calls.map(([hit]) => hit.id)).toEqual([second?.id]);
   });
 
   it("says when nothing matches and when the search failed", async () => {
@@ -57,8 +58,8 @@ describe("search panel", () => {
   });
 
   it("keeps only the rows in view in the page when results are many, and follows the keyboard", async () => {
-    const many = Array.from({ length: 200 }, (_, index) =>
-      product({ id: `p${index}`, name: `Cola ${index}` }),
+    const many = searchHits(
+      Array.from({ length: 200 }, (_, index) => product({ id: `p${index}`, name: `Cola ${index}` })),
     );
     const { field, onOpen } = show(async () => ({ ok: true, value: many }));
     fireEvent.change(field, { target: { value: "cola" } });
@@ -76,8 +77,8 @@ describe("search panel", () => {
     let releaseOld: () => void = () => undefined;
     const search = vi.fn((text: string) =>
       text === "old"
-        ? new Promise<IpcResult<Product[]>>((resolve) => {
-            releaseOld = () => resolve({ ok: true, value: catalogProducts });
+        ? new Promise<IpcResult<SearchHit[]>>((resolve) => {
+            releaseOld = () => resolve({ ok: true, value: searchHits(catalogProducts) });
           })
         : byName(text),
     );
@@ -88,5 +89,19 @@ describe("search panel", () => {
     expect(await screen.findByText("1 result")).toBeTruthy();
     await act(async () => releaseOld());
     expect(screen.getByText("1 result")).toBeTruthy();
+  });
+
+  it("marks the words a typo was taken for, and nothing in a row found as typed", async () => {
+    const bananas = product({ id: "b", name: "Bananen, per kg" });
+    const { field } = show(async (text) => ({
+      ok: true,
+      value: text === "bananne" ? searchHits([bananas], ["bananen"]) : searchHits([bananas]),
+    }));
+    fireEvent.change(field, { target: { value: "bananne" } });
+    const row = await screen.findByRole("option");
+    expect(row.querySelector(".row-name")?.innerHTML).toBe("<mark>Bananen</mark>, per kg");
+    fireEvent.change(field, { target: { value: "bananen" } });
+    await vi.waitFor(() => expect(screen.getByRole("option").querySelector("mark")).toBeNull());
+    expect(screen.getByRole("option").querySelector(".row-name")?.textContent).toBe("Bananen, per kg");
   });
 });

@@ -10,6 +10,7 @@ import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductAnswer } from "../../../src/shared/catalog/lookup-answer.ts";
 import type { PriceContext } from "../../../src/shared/catalog/price-rule.ts";
 import { saleOf } from "../../../src/shared/catalog/sale-rule.ts";
+import type { SearchHit } from "../../../src/shared/catalog/search-hit.ts";
 import type { SessionInfo } from "../../../src/shared/catalog/session-info.ts";
 
 let stamp = 1_700_000_000_000;
@@ -227,4 +228,9 @@ export function session(fields: Partial<SessionInfo> = {}): SessionInfo {
     warnings: [],
     ...fields,
   } as SessionInfo;
+}
+
+/** Products as a search answers them: each found as typed, unless `found` says which words a typo was taken for. */
+export function searchHits(products: Product[], found: string[] = []): SearchHit[] {
+  return products.map((item) => ({ ...item, typos: found.length, found }));
 }

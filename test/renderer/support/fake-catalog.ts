@@ -11,6 +11,7 @@ import {
   answerFor,
   catalogProducts,
   productAnswerFor,
+  searchHits,
   session as sessionFixture,
   status as statusFixture,
 } from "./catalog-fixtures.ts";
@@ -79,7 +80,7 @@ export function fakeCatalog(
     search: (argument) => {
       record("search", argument);
       const text = argument.text.toLowerCase();
-      return ok(catalogProducts.filter((item) => item.name.toLowerCase().includes(text)));
+      return ok(searchHits(catalogProducts.filter((item) => item.name.toLowerCase().includes(text))));
     },
     product: (argument) => {
       const found = catalogProducts.find((item) => item.id === argument.id);

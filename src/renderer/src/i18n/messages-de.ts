@@ -120,7 +120,7 @@ export const de: Messages = {
   "search.heading": "Suchen",
   "search.label": "Name, Artikelnummer oder Code",
   "search.hint":
-    "Wörter in beliebiger Reihenfolge; Akzente und Groß-/Kleinschreibung egal. Pfeiltasten und Enter öffnen ein Produkt.",
+    "Wörter in beliebiger Reihenfolge; Akzente, Groß-/Kleinschreibung und kleine Tippfehler egal. Pfeiltasten und Enter öffnen ein Produkt.",
   "search.results": "{count} Treffer",
   "search.oneResult": "1 Treffer",
   "search.none": "Nichts gefunden für „{text}“.",

@@ -115,7 +115,8 @@ export const en = {
   "kind.text": "Text",
   "search.heading": "Search",
   "search.label": "Name, SKU or code",
-  "search.hint": "Words in any order; accents and case do not matter. Arrow keys and Enter open a product.",
+  "search.hint":
+    "Words in any order; accents, case and small typos do not matter. Arrow keys and Enter open a product.",
   "search.results": "{count} results",
   "search.oneResult": "1 result",
   "search.none": "Nothing found for “{text}”.",

@@ -1,15 +1,18 @@
-// Search as you type: debounced, any word order, accents ignored (the catalog does that), arrow keys
-// and Enter to open a product, results in a virtualised list so thousands of rows stay smooth.
+// Search as you type: debounced, any word order, accents and small typos ignored (the catalog does
+// that; the words a typo was taken for are marked in the row), arrow keys and Enter to open a product,
+// results in a virtualised list so thousands of rows stay smooth.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
+import type { SearchHit } from "../../../shared/catalog/search-hit.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { type ShownPrice, shownPrice } from "../product/product-price.ts";
+import { nameParts } from "./found-words.ts";
 import { scrollToShow, visibleRows } from "./visible-rows.ts";
 
 export interface SearchPanelProps {
-  search: (text: string) => Promise<IpcResult<Product[]>>;
+  search: (text: string) => Promise<IpcResult<SearchHit[]>>;
   /** The price a row shows: the till's (product/till-price.ts); the first default price without it. */
   priceOf?: (product: Product) => ShownPrice | null;
   onOpen: (product: Product) => void;
@@ -24,7 +27,7 @@ export function SearchPanel(props: SearchPanelProps) {
   const { t, money, integer } = useI18n();
   const id = useId();
   const [text, setText] = useState(props.initialText ?? "");
-  const [results, setResults] = useState<Product[] | null>(null);
+  const [results, setResults] = useState<SearchHit[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [scrollTop, setScrollTop] = useState(0);
@@ -153,7 +156,12 @@ export function SearchPanel(props: SearchPanelProps) {
                 style={{ position: "absolute", top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}
                 onClick={() => props.onOpen(product)}
               >
-                <span className="row-name">{product.name}</span>
+                <span className="row-name">
+                  {nameParts(product.name, product.found).map((part, place) =>
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, never reordered
+                    part.found ? <mark key={place}>{part.text}</mark> : part.text,
+                  )}
+                </span>
                 <span className="row-meta">
                   {[
                     product.sku,
