@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
-import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { type BrowserTill, signInThroughScreen, startBrowserTill } from "../support/browser-till.ts";
 import { hasPicture, plainWithAndWithoutPicture } from "../support/demo-products.ts";
 import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
@@ -32,18 +32,6 @@ afterAll(async () => {
 const picturesShown = () => page.locator(".status-bar .pictures").textContent();
 const navigate = (name: string) => page.getByRole("navigation").getByRole("button", { name }).click();
 
-/** Signs in through the sign-in screen, as a cashier types it. */
-async function signInThroughScreen(service: RunningService): Promise<void> {
-  await navigate("Sign in");
-  await page.getByLabel("Service address").fill(service.baseUrl);
-  await page.getByRole("textbox", { name: "Organisation" }).fill(service.demo.organisation);
-  await page.getByLabel("Username").fill(service.demo.username);
-  await page.getByLabel("Password").fill(service.demo.password);
-  await page.locator("form.sign-in").getByRole("button", { name: "Sign in" }).click();
-  // Signed in, the navigation offers the account instead of the sign-in.
-  await page.getByRole("navigation").getByRole("button", { name: "Account", exact: true }).waitFor();
-}
-
 /** The live products of a service that name a picture. */
 async function pictured(service: RunningService): Promise<Product[]> {
   return (await (await adminApi(service)).liveRecords()).filter(hasPicture);
@@ -58,12 +46,12 @@ async function allPicturesHeld(count: number): Promise<void> {
 
 describe("pictures after a change of service", () => {
   it("follow the service signed in to through the screens, and show with it stopped", async () => {
-    await signInThroughScreen(till.upstream);
+    await signInThroughScreen(page, till.upstream);
     await allPicturesHeld((await pictured(till.upstream)).length);
 
     await navigate("Account");
     await page.getByRole("button", { name: "Sign out" }).click();
-    await signInThroughScreen(second);
+    await signInThroughScreen(page, second);
     const records = await (await adminApi(second)).liveRecords();
     await allPicturesHeld(records.filter(hasPicture).length);
 

@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type RunningService, startService } from "../../src/server/service.ts";
+import { startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
-import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
+import { type BrowserTill, signInThroughScreen, startBrowserTill } from "../support/browser-till.ts";
 import { hasPicture } from "../support/demo-products.ts";
 import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
@@ -35,18 +35,6 @@ afterAll(async () => {
 const picturesShown = () => page.locator(".status-bar .pictures").textContent();
 const navigate = (name: string) => page.getByRole("navigation").getByRole("button", { name }).click();
 const count = (value: number) => value.toLocaleString("en-GB");
-
-/** Signs in through the sign-in screen, as a cashier types it. */
-async function signInThroughScreen(service: RunningService): Promise<void> {
-  await navigate("Sign in");
-  await page.getByLabel("Service address").fill(service.baseUrl);
-  await page.getByRole("textbox", { name: "Organisation" }).fill(service.demo.organisation);
-  await page.getByLabel("Username").fill(service.demo.username);
-  await page.getByLabel("Password").fill(service.demo.password);
-  await page.locator("form.sign-in").getByRole("button", { name: "Sign in" }).click();
-  // Signed in, the navigation offers the account instead of the sign-in.
-  await page.getByRole("navigation").getByRole("button", { name: "Account", exact: true }).waitFor();
-}
 
 async function signOutThroughScreen(): Promise<void> {
   await navigate("Account");
@@ -116,7 +104,7 @@ async function secondServiceShownOffline(): Promise<void> {
     const hashes = await screenPictureHashes(scannable);
 
     await watchPicturesShown();
-    await signInThroughScreen(second);
+    await signInThroughScreen(page, second);
     await allPicturesHeld(pictured.length);
     // From the sign-in on, the status bar counted the second catalog's pictures or none: a count of
     // the first catalog's (held before the change) never showed.
@@ -152,7 +140,7 @@ describe("pictures after a change to a service of the same seed at another addre
   it("are fetched and shown offline when the first catalog's pictures were still downloading", async () => {
     // Every picture of the first service answers late, so its run is caught half-way.
     till.upstream.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 60 });
-    await signInThroughScreen(till.upstream);
+    await signInThroughScreen(page, till.upstream);
     await expect
       .poll(picturesShown, { timeout: 20_000, interval: 50 })
       .toMatch(/^Downloading pictures: [1-9]/u);
@@ -163,7 +151,7 @@ describe("pictures after a change to a service of the same seed at another addre
   }, 60_000);
 
   it("are fetched and shown offline when the first catalog's pictures were all in", async () => {
-    await signInThroughScreen(till.upstream);
+    await signInThroughScreen(page, till.upstream);
     const first = (await (await adminApi(till.upstream)).liveRecords()).filter(hasPicture);
     await allPicturesHeld(first.length);
     await signOutThroughScreen();

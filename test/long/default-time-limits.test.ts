@@ -1,29 +1,22 @@
 // The overall time limits the till ships with, waited for in full against every way a service can
 // stall (no headers, half a page, a dribble): a sync gives up within 150 s, a sign-in within 70 s,
 // saying why. `npm test` proves the same paths with short limits (silent-service-limits.test.ts).
-import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { describe, it, vi } from "vitest";
 import {
   expectGaveUpSaying,
-  type SilentUpstreams,
   signInPath,
+  silentUpstreamsOfFile,
   stalls,
-  startSilentUpstreams,
   timedCli,
 } from "../support/silent-upstreams.ts";
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let silent: SilentUpstreams;
-beforeAll(async () => {
-  silent = await startSilentUpstreams(43);
-});
-afterAll(async () => {
-  await silent?.close();
-});
+const upstreams = silentUpstreamsOfFile(43);
 
 describe.concurrent("with the default limits", () => {
   it("a sync gives up within 150 s against each way of stalling, saying the service is not answering", async () => {
-    const runs = await Promise.all(stalls.map((stall) => silent.signedInThenStalled(stall)));
+    const runs = await Promise.all(stalls.map((stall) => upstreams().signedInThenStalled(stall)));
 
     const results = await Promise.all(runs.map(({ dir }) => timedCli(200_000, dir, ["sync"])));
 
@@ -33,15 +26,15 @@ describe.concurrent("with the default limits", () => {
   });
 
   it("a sign-in gives up within 70 s against each way of stalling", async () => {
-    const throughs = await Promise.all(stalls.map(() => silent.upstream()));
+    const throughs = await Promise.all(stalls.map(() => upstreams().upstream()));
     throughs.forEach((through, index) => {
       const stall = stalls[index];
       through.behave({ stallOther: ({ path }) => (path === signInPath ? (stall ?? null) : null) });
     });
-    const dirs = await Promise.all(stalls.map(() => silent.dataDir()));
+    const dirs = await Promise.all(stalls.map(() => upstreams().dataDir()));
 
     const results = await Promise.all(
-      throughs.map((through, index) => timedCli(120_000, dirs[index] as string, silent.login(through))),
+      throughs.map((through, index) => timedCli(120_000, dirs[index] as string, upstreams().login(through))),
     );
 
     for (const result of results) {

@@ -69,3 +69,16 @@ export async function signInAndSync(till: BrowserTill): Promise<void> {
   await service.signInOrganisation({ ...demo, baseUrl, remember: false });
   await service.startSync({ mode: "full" });
 }
+
+/** Signs `page` in to `service`'s demo account through the sign-in screen, as a cashier types it. */
+export async function signInThroughScreen(page: Page, service: RunningService): Promise<void> {
+  const navigation = page.getByRole("navigation");
+  await navigation.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Service address").fill(service.baseUrl);
+  await page.getByRole("textbox", { name: "Organisation" }).fill(service.demo.organisation);
+  await page.getByLabel("Username").fill(service.demo.username);
+  await page.getByLabel("Password").fill(service.demo.password);
+  await page.locator("form.sign-in").getByRole("button", { name: "Sign in" }).click();
+  // Signed in, the navigation offers the account instead of the sign-in.
+  await navigation.getByRole("button", { name: "Account", exact: true }).waitFor();
+}

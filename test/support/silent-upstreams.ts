@@ -2,7 +2,7 @@
 // or one space every 200 ms, as a hung proxy or captive portal does), for the tests of the overall
 // time limits: a sync, a sign-in and a change of address must each give up inside one limit and say
 // meanwhile that the service is not answering. One reference service behind them all.
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { type CliResult, demoLoginArgs, runCliWithin } from "./cli-process.ts";
 import { type MisbehavingUpstream, type Stall, startMisbehavingUpstream } from "./misbehaving-upstream.ts";
@@ -35,7 +35,7 @@ export interface SilentUpstreams {
   close(): Promise<void>;
 }
 
-export async function startSilentUpstreams(seed: number): Promise<SilentUpstreams> {
+async function startSilentUpstreams(seed: number): Promise<SilentUpstreams> {
   const service = await startService({ port: 0, demoProducts: 170, seed });
   const cleanups: (() => Promise<void>)[] = [];
   const upstream = async () => {
@@ -72,6 +72,21 @@ export async function startSilentUpstreams(seed: number): Promise<SilentUpstream
       for (const cleanup of cleanups.reverse()) await cleanup();
       await service.close();
     },
+  };
+}
+
+/** The file's upstreams, started before its tests and stopped after them. */
+export function silentUpstreamsOfFile(seed: number): () => SilentUpstreams {
+  let silent: SilentUpstreams | undefined;
+  beforeAll(async () => {
+    silent = await startSilentUpstreams(seed);
+  });
+  afterAll(async () => {
+    await silent?.close();
+  });
+  return () => {
+    if (silent === undefined) throw new Error("the silent upstreams have not started");
+    return silent;
   };
 }
 

@@ -40,6 +40,21 @@ async function openApp(): Promise<{ test: TestCatalogService; dataDir: string }>
   return { test, dataDir: dir.path };
 }
 
+/** A command's catalog in a new data directory: nothing runs unless asked, so each run is the test's. */
+async function commandCatalog() {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const app = openCatalog({
+    dataDir: dir.path,
+    sync: "in-process",
+    pictures: "in-process",
+    background: false,
+  });
+  cleanups.push(() => app.close());
+  await app.start();
+  return app;
+}
+
 const pictured = async (service: RunningService): Promise<Product[]> =>
   (await (await adminApi(service)).liveRecords()).filter(hasPicture);
 
@@ -131,17 +146,7 @@ describe("pictures after a change to a service of the same seed at another addre
   it("that failed in the session before are asked for at once in the next, with no problem kept", async () => {
     const service = await started(60);
     const products = await pictured(service);
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    // A command's catalog: nothing runs unless asked, so each run is the test's.
-    const app = openCatalog({
-      dataDir: dir.path,
-      sync: "in-process",
-      pictures: "in-process",
-      background: false,
-    });
-    cleanups.push(() => app.close());
-    await app.start();
+    const app = await commandCatalog();
     await signInDemoService(app, service);
     await app.startSync({ mode: "full" });
     // Every picture answers 503: each is tried again in 10 minutes, and the status says so.
@@ -174,16 +179,7 @@ describe("pictures after a change to a service of the same seed at another addre
     const [one, two] = [first as RunningService, second as RunningService];
     expect(two.demo.accountId).toBe(one.demo.accountId);
     const products = await pictured(two);
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const app = openCatalog({
-      dataDir: dir.path,
-      sync: "in-process",
-      pictures: "in-process",
-      background: false,
-    });
-    cleanups.push(() => app.close());
-    await app.start();
+    const app = await commandCatalog();
     await signInDemoService(app, one);
     await app.startSync({ mode: "full" });
     // Half the first catalog's pictures, then signed out, the catalog forgotten, the first stopped.

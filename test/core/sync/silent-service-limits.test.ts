@@ -4,32 +4,25 @@
 // limit. Proven here with short limits, through the same paths, side by side; the defaults the till
 // ships with (150 s for a sync, 70 s for a sign-in) are checked as values here and waited for once in
 // `npm run test:long` (test/long/default-time-limits.test.ts).
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { defaultRequestTimeouts } from "../../../src/shared/settings/app-settings.ts";
 import { openTestService } from "../../support/catalog-service-fixtures.ts";
 import {
   expectGaveUpSaying,
-  type SilentUpstreams,
   signInPath,
+  silentUpstreamsOfFile,
   stalls,
-  startSilentUpstreams,
   timedCli,
 } from "../../support/silent-upstreams.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let silent: SilentUpstreams;
-beforeAll(async () => {
-  silent = await startSilentUpstreams(43);
-});
-afterAll(async () => {
-  await silent?.close();
-});
+const upstreams = silentUpstreamsOfFile(43);
 
 describe.concurrent("with a short limit", () => {
   it("a sync retries only while a retry can finish inside the limit, then gives up", async () => {
-    const { dir, stalledCalls } = await silent.signedInThenStalled("no-headers", 2);
+    const { dir, stalledCalls } = await upstreams().signedInThenStalled("no-headers", 2);
     const flags = ["--page-size", "50", "--time-limit", "12", "--first-byte-timeout", "4"];
 
     const result = await timedCli(60_000, dir, ["sync", ...flags]);
@@ -41,7 +34,7 @@ describe.concurrent("with a short limit", () => {
   });
 
   it("a request whose own deadline lies past the limit is ended by the limit", async () => {
-    const { dir, stalledCalls } = await silent.signedInThenStalled("dribble");
+    const { dir, stalledCalls } = await upstreams().signedInThenStalled("dribble");
     const flags = ["--time-limit", "10", "--first-byte-timeout", "4", "--answer-timeout", "60"];
 
     const result = await timedCli(60_000, dir, ["sync", ...flags]);
@@ -53,7 +46,7 @@ describe.concurrent("with a short limit", () => {
   });
 
   it("a sync that keeps receiving pages goes on past its limit: the limit counts from the last answer", async () => {
-    const { through, dir } = await silent.signedIn();
+    const { through, dir } = await upstreams().signedIn();
     // Each page 1.5 s late, pages of 20: the whole sync takes about twice the 10 s limit.
     through.behave({ delayMs: 1_500 });
     const flags = ["--page-size", "20", "--time-limit", "10", "--json"];
@@ -71,11 +64,14 @@ describe.concurrent("with a short limit", () => {
   it.each(stalls.map((stall) => ({ stall })))(
     "a sign-in gives up at its limit against $stall",
     async ({ stall }) => {
-      const through = await silent.upstream();
+      const through = await upstreams().upstream();
       through.behave({ stallOther: ({ path }) => (path === signInPath ? stall : null) });
       const flags = ["--time-limit", "10", "--first-byte-timeout", "4", "--answer-timeout", "60"];
 
-      const result = await timedCli(60_000, await silent.dataDir(), [...silent.login(through), ...flags]);
+      const result = await timedCli(60_000, await upstreams().dataDir(), [
+        ...upstreams().login(through),
+        ...flags,
+      ]);
 
       expectGaveUpSaying(
         result,
@@ -86,8 +82,8 @@ describe.concurrent("with a short limit", () => {
   );
 
   it("a change of address gives up at the sign-in's limit, and the old address stays", async () => {
-    const { dir } = await silent.signedIn();
-    const moved = await silent.upstream();
+    const { dir } = await upstreams().signedIn();
+    const moved = await upstreams().upstream();
     moved.behave({ stallOther: ({ path }) => (path.endsWith("/meta") ? "half-way" : null) });
     const flags = ["--time-limit", "10", "--first-byte-timeout", "4", "--answer-timeout", "60"];
 
@@ -98,13 +94,13 @@ describe.concurrent("with a short limit", () => {
   });
 
   it("refuses a limit it cannot use, in plain words", async () => {
-    const result = await timedCli(30_000, await silent.dataDir(), ["sync", "--time-limit", "5"]);
+    const result = await timedCli(30_000, await upstreams().dataDir(), ["sync", "--time-limit", "5"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--time-limit must be a whole number from 10 to 3600, not "5"/);
   });
 
   it("the app's status says the service is not answering, with its own default deadlines", async () => {
-    const through = await silent.upstream();
+    const through = await upstreams().upstream();
     const since: { silent: number | null } = { silent: null };
     through.behave({
       stall() {
@@ -113,11 +109,11 @@ describe.concurrent("with a short limit", () => {
       },
     });
     // The app's own settings: default deadlines and retries, the sync in its worker thread.
-    const app = openTestService(await silent.dataDir(), { client: {} });
+    const app = openTestService(await upstreams().dataDir(), { client: {} });
     try {
       await app.service.start();
       const waiting = app.nextStatus((status) => status.waiting !== null);
-      const { organisation, username, password } = silent.service.demo;
+      const { organisation, username, password } = upstreams().service.demo;
       // The sign-in starts the background sync, whose first page never comes.
       await app.service.signInOrganisation({
         baseUrl: through.baseUrl,
@@ -145,7 +141,7 @@ describe.concurrent("with a short limit", () => {
 
 describe("the limits the till ships with", () => {
   it("are 150 s for a sync and 70 s for a sign-in, in a new till's settings", async () => {
-    const app = openTestService(await silent.dataDir());
+    const app = openTestService(await upstreams().dataDir());
     try {
       expect((await app.service.settings()).timeLimits).toEqual({ syncSeconds: 150, signInSeconds: 70 });
     } finally {
