@@ -354,6 +354,7 @@ describe("the till in a browser", () => {
     await page.getByRole("combobox").fill("Bananne");
     const row = page.getByRole("option", { name: bananas.name }).first();
     await expect.poll(() => row.locator("mark").allTextContents()).toEqual(["Bananen"]);
+    await shoot("search-typo", "en");
     await row.click();
     await expect.poll(() => page.locator("#product-heading").textContent()).toBe(bananas.name);
     await openScreen(/Scan/);
