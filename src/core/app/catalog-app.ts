@@ -87,7 +87,7 @@ export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents 
   sessionState(): Promise<SessionState>;
   /** Calls the service with the session's token, renewed when it must be (e.g. the demo's sample). */
   authorised<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T>;
-  lookup(argument: { code: string }): Promise<LookupAnswer>;
+  lookup(argument: { code: string; symbology?: string }): Promise<LookupAnswer>;
   /** The catalog file's own status, without the app's sync, connectivity and error state. */
   catalogStatus(): Promise<CatalogStatus>;
   /** The full integrity check of the catalog; a damaged file is set aside. */

@@ -254,8 +254,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     startSync: ({ mode, ...rest }) => syncs.start(mode, rest),
     cancelSync: async () => syncs.cancel(),
 
-    async lookup({ code }) {
-      const answer = await scans.scanning(() => core.lookup(code));
+    async lookup({ code, symbology }) {
+      const answer = await scans.scanning(() => core.lookup(code, symbology));
       if (answer.reason?.kind !== "unknown-code") return answer;
       const facts = state.known ?? (await core.status());
       return explainMiss(answer, {

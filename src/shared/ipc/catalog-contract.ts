@@ -2,6 +2,7 @@
 // the schema of its argument and of its result, and every event with the schema of its data. The
 // preload, the main-side handlers and the browser bridge are all derived from this table.
 import { z } from "zod";
+import { isAimIdentifier } from "../barcode/aim-identifier.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
 import { branchCountSchema } from "../catalog/branch-count.ts";
 import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
@@ -65,7 +66,11 @@ export const catalogContract = {
   /** true when a running sync was asked to stop; false when none was running. */
   cancelSync: { argument: none, result: z.boolean() },
   lookup: {
-    argument: z.strictObject({ code: z.string().max(1000, "The code is too long to be a barcode") }),
+    argument: z.strictObject({
+      code: z.string().max(1000, "The code is too long to be a barcode"),
+      /** The AIM identifier its source reported beside the code (a camera, a serial scanner). */
+      symbology: z.string().refine(isAimIdentifier, "The symbology is not an AIM identifier").optional(),
+    }),
     result: lookupAnswerSchema,
   },
   search: {
