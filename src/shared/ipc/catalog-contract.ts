@@ -9,6 +9,7 @@ import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answe
 import { searchHitSchema } from "../catalog/search-hit.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
+import { serialCodeSchema, serialStatusSchema } from "../serial/serial-events.ts";
 import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
 import { type CatalogEvent, type CatalogMethod, catalogEvents, catalogMethods } from "./catalog-channels.ts";
 
@@ -102,11 +103,18 @@ export const catalogContract = {
     }),
     result: z.null(),
   },
+  /** The serial ports the system lists (virtual ones are not listed: Settings also takes a typed one). */
+  serialPorts: { argument: none, result: z.array(z.string()) },
+  /** How the serial scanner's port is doing now; changes arrive as serialStatus events. */
+  serialStatus: { argument: none, result: serialStatusSchema },
 } as const satisfies Record<CatalogMethod, { argument: z.ZodType; result: z.ZodType }>;
 
 export const catalogEventContract = {
   syncProgress: syncProgressSchema,
   statusChanged: appStatusSchema,
+  /** A code the serial scanner read: the page hands it to its scan pipeline. */
+  serialCode: serialCodeSchema,
+  serialStatus: serialStatusSchema,
 } as const satisfies Record<CatalogEvent, z.ZodType>;
 
 export type CatalogContract = typeof catalogContract;

@@ -1,11 +1,12 @@
 // What a serial scanner tells the page: each code it read (the AIM identifier split off when it sent
 // one), and how its port is doing, for the status bar.
 import { z } from "zod";
+import { isAimIdentifier } from "../barcode/aim-identifier.ts";
 
 export const serialCodeSchema = z.object({
   code: z.string().max(1000),
   /** The AIM identifier the scanner sent in front of the code, e.g. "]C1"; null when none. */
-  symbology: z.string().nullable(),
+  symbology: z.string().refine(isAimIdentifier).nullable(),
 });
 export type SerialCode = z.infer<typeof serialCodeSchema>;
 
