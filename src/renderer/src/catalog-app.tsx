@@ -23,6 +23,7 @@ import { useScanHistory } from "./scan/use-scan-history.ts";
 import type { Scan } from "./scanner/scan-capture.ts";
 import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
+import { useSerialScanner } from "./scanner/use-serial-scanner.ts";
 import { SearchPanel } from "./search/search-panel.tsx";
 import { KioskExit } from "./settings/kiosk-exit.tsx";
 import type { SetupNotice } from "./settings/scanner-setup.tsx";
@@ -116,6 +117,7 @@ function Screens({ shell }: CatalogAppProps) {
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
+  const serial = useSerialScanner(api, handScan);
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
   const tillPrices = settings?.prices ?? defaultSettings.prices;
@@ -123,6 +125,7 @@ function Screens({ shell }: CatalogAppProps) {
   const rowPrice = useMemo(() => tillPrice(tillPrices, clockOffsetMs), [tillPrices, clockOffsetMs]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
   const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
+  const loadSerialPorts = useCallback(() => settled(api.serialPorts()), [api]);
 
   const open = useCallback(
     async (product: Product) => {
@@ -263,6 +266,7 @@ function Screens({ shell }: CatalogAppProps) {
               onSave={catalog.changeSettings}
               loadBranches={loadBranches}
               saveDiagnostics={saveDiagnostics}
+              loadSerialPorts={loadSerialPorts}
               setupNotice={setup.notice}
             />
           )}
@@ -275,6 +279,7 @@ function Screens({ shell }: CatalogAppProps) {
           fault={catalog.fault}
           onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
           onCancel={() => void settled(api.cancelSync())}
+          serial={serial}
         />
       </div>
     </ScanPipelineProvider>

@@ -29,6 +29,18 @@ export type SerialScannerSettings = z.infer<typeof serialScannerSettingsSchema>;
 
 export const defaultSerialScanner: SerialScannerSettings = { port: null, baud: 9600, lineEnding: "any" };
 
+/** The flag that names a serial scanner's port for this run: `--serial PATH[:BAUD]`. */
+export const serialFlag = "--serial";
+
+/** The port `--serial PATH[:BAUD]` (or `--serial=...`) names in a command line; null without one. */
+export function serialTargetIn(argv: readonly string[]): ReturnType<typeof parseSerialTarget> | null {
+  const at = argv.findIndex((arg) => arg === serialFlag || arg.startsWith(`${serialFlag}=`));
+  if (at === -1) return null;
+  const arg = argv[at] ?? "";
+  const value = arg === serialFlag ? argv[at + 1] : arg.slice(serialFlag.length + 1);
+  return parseSerialTarget(value ?? "");
+}
+
 /**
  * `PATH[:BAUD]` as given on the command line, e.g. /dev/ttyUSB0:115200 or COM3. Only a last part of
  * digits is a rate, so a path with a colon in it still works.
