@@ -3,6 +3,7 @@
 // the serial scanner's), its port's state in the status bar, and its settings saved.
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { type ScanEntry, withScan } from "../../../src/renderer/src/scan/use-scan-history.ts";
 import { fakeCatalog } from "../support/fake-catalog.ts";
 import { showApp } from "../support/show-app.tsx";
 
@@ -81,5 +82,20 @@ describe("the serial scanner's settings", () => {
     expect(saved).toMatchObject({
       serialScanner: { port: "/tmp/virtual-scanner", baud: 115200, lineEnding: "crlf" },
     });
+  });
+});
+
+describe("the history of scans answered out of order", () => {
+  it("keeps the scans' own order, newest first", () => {
+    const entry = (id: number): ScanEntry => ({
+      id,
+      at: 0,
+      code: String(id),
+      outcome: { kind: "not-found", reason: "unknown-code" },
+      origin: { source: "serial", symbology: null },
+    });
+    let list: ScanEntry[] = [];
+    for (const id of [2, 1, 4, 3]) list = withScan(list, entry(id));
+    expect(list.map((scan) => scan.id)).toEqual([4, 3, 2, 1]);
   });
 });

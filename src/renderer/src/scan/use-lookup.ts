@@ -32,7 +32,13 @@ const retryMs = 1000;
  */
 export type LookupPurpose = "scan" | "reopen" | "refresh";
 
-export type ScannedListener = (code: string, result: IpcResult<LookupAnswer>, origin: ScanOrigin) => void;
+/** `order` counts the scans of the session up: answers may come back out of it, the history may not. */
+export type ScannedListener = (
+  code: string,
+  result: IpcResult<LookupAnswer>,
+  origin: ScanOrigin,
+  order: number,
+) => void;
 
 export function useLookup(api: CatalogApi, sound: ScanSound | null, onScanned?: ScannedListener) {
   const [state, setState] = useState<LookupState>({ pending: null, answer: null, error: null });
@@ -47,7 +53,7 @@ export function useLookup(api: CatalogApi, sound: ScanSound | null, onScanned?: 
       const { symbology } = origin;
       const result = await settled(api.lookup(symbology === null ? { code } : { code, symbology }));
       // Every scan is history, even one overtaken on screen by a faster scan after it.
-      if (purpose === "scan") onScanned?.(code, result, origin);
+      if (purpose === "scan") onScanned?.(code, result, origin, ticket);
       if (ticket !== latest.current) return;
       if (purpose === "scan") {
         if (result.ok && result.value.match) sound?.found();
