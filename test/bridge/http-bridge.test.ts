@@ -202,6 +202,20 @@ describe("browser bridge", () => {
     expect(await (await fetch(`${bridge.origin}/app.js`)).text()).toBe("console.log('app')");
   });
 
+  it("closes with a page listening, an event right after it going nowhere", async () => {
+    const closing = await startHttpBridge({ handlers: () => ({}) as never, events, pageDir, secret });
+    const ipc = httpRendererIpc({ origin: closing.origin, secret, fetch, reconnectMs: 50 });
+    const stop = createCatalogApi(ipc, "test").onSerialCode(() => undefined);
+    await expect.poll(() => serialListeners.size).toBe(1);
+    const heard = [...serialListeners];
+    // The stream is ended at once; the page's side goes away only later.
+    const closed = closing.close();
+    for (const listener of heard) listener({ code: "4006381333931", symbology: null });
+    await closed;
+    stop();
+    ipc.close();
+  });
+
   it("says plainly when its port is taken", async () => {
     const port = Number(new URL(bridge.origin).port);
     await expect(startHttpBridge({ handlers: () => ({}) as never, events, pageDir, port })).rejects.toThrow(
