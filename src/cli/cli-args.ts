@@ -94,7 +94,7 @@ const examples: Record<string, string> = {
   "first-byte-timeout": "SECONDS",
   "answer-timeout": "SECONDS",
   out: "FILE",
-  serial: "/dev/ttyACM0:9600",
+  serial: "PATH[:BAUD]",
 };
 
 function example(name: string): string {

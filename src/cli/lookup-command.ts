@@ -11,7 +11,7 @@ export const lookupCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...dataDirOption, ...serialOption, json: { type: "boolean" }, stream: { type: "boolean" } },
+      { ...dataDirOption, json: { type: "boolean" }, stream: { type: "boolean" }, ...serialOption },
       1,
     );
     const code = positionals[0];
