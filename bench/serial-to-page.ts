@@ -98,7 +98,6 @@ function add(into: Block, block: Block): void {
 }
 
 export async function serialToPageFigures(options: { products: number; codes: number; rounds: number }) {
-  if (socat === undefined) throw new Error("serial-to-page needs socat: apt-get install -y socat");
   const upstream = await startService(options.products);
   const work = await mkdtemp(join(tmpdir(), "bench-serial-"));
   const pty = await startPtyPair(work);
@@ -159,7 +158,11 @@ export async function serialToPageFigures(options: { products: number; codes: nu
   }
 }
 
-if (import.meta.main) {
+if (import.meta.main && socat === undefined) {
+  // No figure rather than a failed run: the other benchmarks still report.
+  process.stderr.write("serial-to-page needs socat for its pseudo-terminals: apt-get install -y socat\n");
+  process.stdout.write("figures []\n");
+} else if (import.meta.main) {
   const { values } = parseArgs({ options: { quick: { type: "boolean" } } });
   const figures = await serialToPageFigures(
     values.quick ? { products: 2000, codes: 100, rounds: 2 } : { products: 20_000, codes: 200, rounds: 3 },
