@@ -97,6 +97,8 @@ export function startSerialScanner(options: SerialScannerOptions): SerialScanner
       try {
         connection = await open(port, baud);
       } catch (error) {
+        // Stopped while the port was being opened: no pause to sit out.
+        if (stopped) break;
         report("disconnected", error instanceof Error ? error.message : String(error));
         await pause(waitMs);
         waitMs = Math.min(waitMs * 2, retry.longestMs);
