@@ -94,3 +94,24 @@ describe.runIf(socat !== undefined)("a serial scanner on a pseudo-terminal", () 
 });
 
 if (socat === undefined) it.skip(`the serial scanner on a pseudo-terminal ${socatMissing}`, () => {});
+
+describe("a serial scanner whose port is not there", () => {
+  it("says so with the system's reason, and stops at once though its next try is a minute away", async () => {
+    const statuses: SerialStatus[] = [];
+    const scanner = startSerialScanner({
+      port: join(tmpdir(), "no-such-scanner"),
+      baud: 9600,
+      lineEnding: "any",
+      open: serialportAccess.open,
+      onCode: () => undefined,
+      onStatus: (status) => statuses.push(status),
+      onDropped: () => undefined,
+      retry: { firstMs: 60_000, longestMs: 60_000 },
+    });
+    await vi.waitFor(() => expect(scanner.status().state).toBe("disconnected"));
+    expect(scanner.status().detail).toMatch(/no such file/i);
+    // The test's own time limit (seconds) fails it if stop sits out the minute.
+    await scanner.stop();
+    expect(statuses.map((status) => status.state)).toEqual(["disconnected"]);
+  });
+});
