@@ -61,7 +61,7 @@ async function scanWhile(
 }
 
 /** 200 codes spread over the catalog, read straight from its file. */
-function heldCodes(dataDir: string, accountId: string): string[] {
+export function heldCodes(dataDir: string, accountId: string): string[] {
   const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true });
   try {
     const rows = db.prepare("SELECT code FROM product_codes ORDER BY rowid").all() as { code: string }[];

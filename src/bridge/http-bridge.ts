@@ -140,7 +140,9 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<Runni
     response.flushHeaders();
     streams.add(response);
     const stop = forwardCatalogEvents(options.events, (channel, data) => {
-      response.write(`${JSON.stringify({ channel, data })}\n`);
+      // A stream ended (the bridge closing) hears nothing more: a write after its end is an error
+      // event nobody handles, which would take the whole process down.
+      if (!response.writableEnded) response.write(`${JSON.stringify({ channel, data })}\n`);
     });
     response.on("close", () => {
       stop();

@@ -1,6 +1,7 @@
 // Command-line parsing shared by every command: the global --data-dir flag and number flags.
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { AppError } from "../shared/app-error.ts";
+import { parseSerialTarget } from "../shared/serial/serial-settings.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -93,6 +94,7 @@ const examples: Record<string, string> = {
   "first-byte-timeout": "SECONDS",
   "answer-timeout": "SECONDS",
   out: "FILE",
+  serial: "PATH[:BAUD]",
 };
 
 function example(name: string): string {
@@ -115,4 +117,14 @@ export function integerFlag(
     );
   }
   return number;
+}
+
+export const serialOption = { serial: { type: "string" } } as const satisfies Options;
+
+/** `--serial PATH[:BAUD]`: a serial scanner's port and rate. */
+export function serialFlag(value: string | undefined): { port: string; baud: number } | undefined {
+  if (value === undefined) return undefined;
+  const target = parseSerialTarget(value);
+  if ("problem" in target) throw new AppError("invalid-input", `${target.problem}.`);
+  return target;
 }

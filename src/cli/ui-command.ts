@@ -10,11 +10,12 @@ import { buildBridgePage } from "../bridge/build-page.ts";
 import { serveCatalog } from "../bridge/serve-catalog.ts";
 import { maxDemoProducts } from "../server/demo-catalog.ts";
 import { startService } from "../server/service.ts";
-import { dataDirOption, integerFlag, parseCommandArgs } from "./cli-args.ts";
+import { dataDirOption, integerFlag, parseCommandArgs, serialFlag, serialOption } from "./cli-args.ts";
 import type { CliIo } from "./cli-io.ts";
 import { givenDataDir } from "./data-dir.ts";
 
-export const uiUsage = "ui [--products N (default 20000)] [--port P (default: any free)] [--data-dir DIR]";
+export const uiUsage =
+  "ui [--products N (default 20000)] [--port P (default: any free)] [--data-dir DIR] [--serial PATH[:BAUD]]";
 
 export interface RunningUi {
   url: string;
@@ -24,12 +25,13 @@ export interface RunningUi {
 export async function startUi(args: string[], io: Pick<CliIo, "stdout" | "stderr">): Promise<RunningUi> {
   const { values } = parseCommandArgs(
     args,
-    { ...dataDirOption, products: { type: "string" }, port: { type: "string" } },
+    { ...dataDirOption, ...serialOption, products: { type: "string" }, port: { type: "string" } },
     0,
   );
   const products = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
   const port = integerFlag("port", values.port, 0, 65_535) ?? 0;
   const dataDir = givenDataDir(values["data-dir"], "--data-dir");
+  const serialPort = serialFlag(values.serial);
   const work = await mkdtemp(join(tmpdir(), "pos-catalog-ui-"));
   const closers: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
   const close = async () => {
@@ -46,6 +48,7 @@ export async function startUi(args: string[], io: Pick<CliIo, "stdout" | "stderr
     closers.push(() => upstream.close());
     const catalog = await openBrowserCatalog(dataDir ?? join(work, "data"), {
       onFault: (what, error) => io.stderr.write(`fault in ${what}: ${String(error)}\n`),
+      ...(serialPort ? { serialPort } : {}),
     });
     closers.push(() => catalog.close());
     const settings = await catalog.service.settings();

@@ -7,6 +7,7 @@ import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
 import { type ServiceClock, systemClock, trustedSender } from "../core/app/index.ts";
 import { tillQuitChannel } from "../shared/ipc/till-shell.ts";
+import { serialTargetIn } from "../shared/serial/serial-settings.ts";
 import { type AppUpdates, startAppUpdates, type UpdaterLike } from "./app-updates.ts";
 import {
   type AppPage,
@@ -40,7 +41,11 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
   let updates: AppUpdates | null = null;
   const page = appPage();
   const appUrl = page.kind === "url" ? page.url : pathToFileURL(page.file).href;
-  const kiosk = kioskRequested(options.argv ?? process.argv);
+  const argv = options.argv ?? process.argv;
+  const kiosk = kioskRequested(argv);
+  const serial = serialTargetIn(argv);
+  // A mistyped flag must not keep the till from starting: it says why and runs with Settings' port.
+  if (serial !== null && "problem" in serial) console.error(serial.problem);
 
   app.on("second-instance", () => {
     if (window === null || window.isDestroyed()) return;
@@ -90,6 +95,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
         settingsStore,
         appUrl,
         updateReady: () => updates?.ready() ?? null,
+        ...(serial !== null && "port" in serial ? { serialPort: serial } : {}),
       });
       const { service, log } = catalog;
       const stopFaultLog = log === null ? () => undefined : logMainProcessFaults(process, log);

@@ -10,6 +10,7 @@ import {
   createCatalogHandlers,
   forwardCatalogEvents,
   openCatalog,
+  serialportAccess,
   trustedSender,
 } from "../core/app/index.ts";
 import { chooseSecretStorage, type OsEncryption } from "../core/storage/encrypted-secret-store.ts";
@@ -43,6 +44,8 @@ export interface MountCatalogOptions {
   diagnosticsFolder?: string;
   /** The version of a downloaded app update waiting to install, for the status bar. */
   updateReady?: () => string | null;
+  /** A serial scanner's port for this run (`--serial PATH[:BAUD]`), over the one in Settings. */
+  serialPort?: { port: string; baud: number };
 }
 
 export interface MountedCatalog {
@@ -84,6 +87,7 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
       versions: { app: options.app.getVersion() },
     },
     ...(options.updateReady ? { updateReady: options.updateReady } : {}),
+    serial: { access: serialportAccess, ...(options.serialPort ? { port: options.serialPort } : {}) },
   });
   const isTrustedSender = trustedSender(options.appUrl);
   const handlers = createCatalogHandlers(service, { isTrustedSender, onFault });

@@ -140,7 +140,7 @@ describe("search and bad input", () => {
     [["search", "x", "--limit", "many"], /--limit must be a whole number/],
     [
       ["lookup", "123", "--colour", "red"],
-      /^Unknown flag --colour\. The flags of this command are: --data-dir DIR, --json\./,
+      /^Unknown flag --colour\. The flags of this command are: --data-dir DIR, --json, --stream, --serial PATH\[:BAUD\]\./,
     ],
     [["frobnicate"], /Unknown command "frobnicate"/],
     [["constructor"], /Unknown command "constructor"/],

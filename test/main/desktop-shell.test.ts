@@ -11,7 +11,8 @@ import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ip
 import { appPictureAddress, pictureScheme } from "../../src/shared/ipc/picture-address.ts";
 import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
 import { heldPictures } from "../support/held-pictures.ts";
-import { openTestCore, signInDemo } from "../support/service-fixtures.ts";
+import { socat, socatMissing, startPtyPair } from "../support/pty-pair.ts";
+import { openTestCore, tempDir as scratchDir, signInDemo } from "../support/service-fixtures.ts";
 import { type ElectronDouble, RecordingEvent } from "./electron-double.ts";
 import { launch, until } from "./launch-shell.ts";
 
@@ -269,3 +270,35 @@ describe("the desktop shell's picture scheme", () => {
     expect((await get(double, appPictureAddress(hash), "POST")).status).toBe(405);
   });
 });
+
+describe.runIf(socat !== undefined)("the desktop shell with --serial PATH[:BAUD]", () => {
+  it("reads that serial scanner in the main process and sends its codes to the window", async () => {
+    const dir = await scratchDir();
+    const pty = await startPtyPair(dir.path);
+    try {
+      const { double } = await launch({
+        argv: ["/opt/pos-catalog/pos-catalog", "--serial", `${pty.port}:19200`],
+      });
+      const own = pageUrl(double);
+      const connected = async () =>
+        ((await invoke(double, methodChannel("serialStatus"), own)) as { value: { state: string } }).value
+          .state;
+      for (let tries = 0; (await connected()) !== "connected"; tries++) {
+        if (tries > 500) throw new Error("the serial scanner never connected");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      pty.send("]E04006381333931\r\n");
+      const sent = () => double.windows[0]?.webContents.sent ?? [];
+      await until(() => sent().some((event) => event.channel === eventChannel("serialCode")));
+      expect(sent().find((event) => event.channel === eventChannel("serialCode"))?.data).toEqual({
+        code: "4006381333931",
+        symbology: "]E0",
+      });
+    } finally {
+      await pty.pull();
+      await dir.remove();
+    }
+  });
+});
+
+if (socat === undefined) it.skip(`the desktop shell with --serial ${socatMissing}`, () => {});

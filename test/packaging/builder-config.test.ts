@@ -58,6 +58,9 @@ describe("electron-builder configuration", () => {
       { filter: ["out/**/*", "!out/types/**", "!out/package/**", "package.json"] },
     ]);
     expect(config.directories?.buildResources).toBe("resources");
+    // The serial scanner's native module loads from a real file beside the asar.
+    expect(config.asarUnpack).toEqual(["**/node_modules/@serialport/bindings-cpp/prebuilds/**"]);
+    expect(packageJson.dependencies.serialport).toBeDefined();
   });
 
   it("publishes the generic update feed, and has Windows updates checked against the publisher", async () => {

@@ -17,14 +17,16 @@ export interface CliUser {
   gid: number;
 }
 
+/** `stdin: "pipe"` gives the test the child's standard input to write to (`child.stdin`). */
 export function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
   user?: CliUser,
+  stdin: "ignore" | "pipe" = "ignore",
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [cliPath, ...args], {
     env: { ...process.env, CATALOG_PASSWORD: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [stdin, "pipe", "pipe"],
     ...user,
   });
   let stdout = "";

@@ -19,6 +19,10 @@ export {
 export { trustedSender } from "../ipc/trusted-sender.ts";
 export type { CatalogLog } from "../logging/catalog-log.ts";
 export { type OpenedCatalogLog, openCatalogLog } from "../logging/open-catalog-log.ts";
+export { createLineSplitter } from "../serial/line-splitter.ts";
+export type { OpenSerialPort, SerialAccess, SerialConnection } from "../serial/serial-connection.ts";
+export { type SerialScanner, startSerialScanner } from "../serial/serial-scanner.ts";
+export { serialportAccess } from "../serial/serialport-access.ts";
 export { type ServiceClock, systemClock } from "../service-clock.ts";
 export { settingsFileIn } from "../storage/data-dir-stores.ts";
 export type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";

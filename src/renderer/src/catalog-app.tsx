@@ -15,6 +15,7 @@ import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { ProductView } from "./product/product-view.tsx";
 import { tillPrice } from "./product/till-price.ts";
 import type { CatalogFreshness } from "./scan/result-card.tsx";
+import { type ScanPipeline, ScanPipelineProvider } from "./scan/scan-pipeline.tsx";
 import { ScanScreen } from "./scan/scan-screen.tsx";
 import { createScanSound } from "./scan/scan-sound.ts";
 import { useLookup } from "./scan/use-lookup.ts";
@@ -22,6 +23,7 @@ import { useScanHistory } from "./scan/use-scan-history.ts";
 import type { Scan } from "./scanner/scan-capture.ts";
 import { scannerSettingsOf } from "./scanner/scanner-settings.ts";
 import { useScanner } from "./scanner/use-scanner.ts";
+import { useSerialScanner } from "./scanner/use-serial-scanner.ts";
 import { SearchPanel } from "./search/search-panel.tsx";
 import { KioskExit } from "./settings/kiosk-exit.tsx";
 import type { SetupNotice } from "./settings/scanner-setup.tsx";
@@ -97,17 +99,25 @@ function Screens({ shell }: CatalogAppProps) {
     [changeSettings, scannerNow],
   );
 
+  // Every source's way in: the keyboard wedge below, the camera, a serial scanner.
+  const handScan = useCallback<ScanPipeline>(
+    (code, source, symbology = null) => {
+      setScreen("scan");
+      return scan.lookup(code, "scan", { source, symbology });
+    },
+    [scan.lookup],
+  );
   const onScan = useCallback(
     (code: string, { strokes }: Scan) => {
       const calibration = calibrationOf(strokes);
       if (calibration !== null) return calibrate(calibration);
-      setScreen("scan");
-      return scan.lookup(code);
+      return handScan(code, "keyboard");
     },
-    [scan.lookup, calibrate],
+    [handScan, calibrate],
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
+  const serial = useSerialScanner(api, handScan);
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
   const tillPrices = settings?.prices ?? defaultSettings.prices;
@@ -115,6 +125,7 @@ function Screens({ shell }: CatalogAppProps) {
   const rowPrice = useMemo(() => tillPrice(tillPrices, clockOffsetMs), [tillPrices, clockOffsetMs]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
   const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
+  const loadSerialPorts = useCallback(() => settled(api.serialPorts()), [api]);
 
   const open = useCallback(
     async (product: Product) => {
@@ -164,105 +175,113 @@ function Screens({ shell }: CatalogAppProps) {
   ];
 
   return (
-    <div className="catalog-app" lang={language}>
-      <header>
-        <h1>{t("app.title")}</h1>
-        <nav aria-label={t("nav.label")}>
-          {nav.map(([target, label]) => (
-            <button
-              key={target}
-              type="button"
-              aria-current={screen === target ? "page" : undefined}
-              onClick={() => setScreen(target)}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
-      </header>
-      {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) && screen !== "account" && (
-        <div className="banner" role="note">
-          {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
-          <button type="button" onClick={() => setScreen("account")}>
-            {t("banner.signIn")}
-          </button>
-        </div>
-      )}
-      <main>
-        {screen === "scan" && (
-          <ScanScreen
-            {...scan}
-            freshness={freshness}
-            pictureAddress={catalog.api.imageAddress}
-            onLookup={(code) => void scan.lookup(code)}
-            onSearch={(text) => {
-              setSearchStart((last) => ({ text, count: last.count + 1 }));
-              setScreen("search");
-            }}
-            history={{ entries: history.entries, onReopen: (code) => void scan.lookup(code, "reopen") }}
-          />
-        )}
-        {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
-            what the cashier typed, the results or the row picked. */}
-        <div hidden={screen !== "search"}>
-          <SearchPanel
-            key={searchStart.count}
-            initialText={searchStart.text}
-            search={search}
-            priceOf={rowPrice}
-            onOpen={(product) => void open(product)}
-          />
-        </div>
-        {screen === "product" &&
-          (opened ? (
-            <ProductView
-              match={opened}
+    <ScanPipelineProvider pipeline={handScan}>
+      <div className="catalog-app" lang={language}>
+        <header>
+          <h1>{t("app.title")}</h1>
+          <nav aria-label={t("nav.label")}>
+            {nav.map(([target, label]) => (
+              <button
+                key={target}
+                type="button"
+                aria-current={screen === target ? "page" : undefined}
+                onClick={() => setScreen(target)}
+              >
+                {label}
+              </button>
+            ))}
+          </nav>
+        </header>
+        {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) &&
+          screen !== "account" && (
+            <div className="banner" role="note">
+              {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
+              <button type="button" onClick={() => setScreen("account")}>
+                {t("banner.signIn")}
+              </button>
+            </div>
+          )}
+        <main>
+          {screen === "scan" && (
+            <ScanScreen
+              {...scan}
+              freshness={freshness}
               pictureAddress={catalog.api.imageAddress}
-              onBack={() => setScreen("search")}
-              onOpen={(product) => void open(product)}
-            />
-          ) : (
-            <p role="alert">{openFailed}</p>
-          ))}
-        {screen === "account" &&
-          (signedIn ? (
-            <AccountPanel
-              session={signedIn}
-              onSignOut={() => {
-                // What this cashier scanned is nobody else's business.
-                history.clear();
-                void settled(api.signOut()).then(catalog.refresh);
+              onLookup={(code) => void handScan(code, "keyboard")}
+              onSearch={(text) => {
+                setSearchStart((last) => ({ text, count: last.count + 1 }));
+                setScreen("search");
+              }}
+              history={{
+                entries: history.entries,
+                onReopen: (code, origin) => void scan.lookup(code, "reopen", origin),
               }}
             />
-          ) : (
-            <SignInForm
-              baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
-              identity={settings?.signIn ?? identityOf(session)}
-              rememberUnavailable={status?.rememberUnavailable ?? null}
-              onSignIn={signIn}
-              onSignedIn={() => setScreen("scan")}
+          )}
+          {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
+            what the cashier typed, the results or the row picked. */}
+          <div hidden={screen !== "search"}>
+            <SearchPanel
+              key={searchStart.count}
+              initialText={searchStart.text}
+              search={search}
+              priceOf={rowPrice}
+              onOpen={(product) => void open(product)}
             />
-          ))}
-        {screen === "settings" && settings && (
-          <SettingsForm
-            key={setup.count}
-            settings={settings}
-            onSave={catalog.changeSettings}
-            loadBranches={loadBranches}
-            saveDiagnostics={saveDiagnostics}
-            setupNotice={setup.notice}
-          />
-        )}
-        {screen === "settings" && shell && <KioskExit shell={shell} />}
-      </main>
-      <StatusBar
-        status={status}
-        progress={catalog.progress}
-        session={signedIn}
-        fault={catalog.fault}
-        onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
-        onCancel={() => void settled(api.cancelSync())}
-      />
-    </div>
+          </div>
+          {screen === "product" &&
+            (opened ? (
+              <ProductView
+                match={opened}
+                pictureAddress={catalog.api.imageAddress}
+                onBack={() => setScreen("search")}
+                onOpen={(product) => void open(product)}
+              />
+            ) : (
+              <p role="alert">{openFailed}</p>
+            ))}
+          {screen === "account" &&
+            (signedIn ? (
+              <AccountPanel
+                session={signedIn}
+                onSignOut={() => {
+                  // What this cashier scanned is nobody else's business.
+                  history.clear();
+                  void settled(api.signOut()).then(catalog.refresh);
+                }}
+              />
+            ) : (
+              <SignInForm
+                baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
+                identity={settings?.signIn ?? identityOf(session)}
+                rememberUnavailable={status?.rememberUnavailable ?? null}
+                onSignIn={signIn}
+                onSignedIn={() => setScreen("scan")}
+              />
+            ))}
+          {screen === "settings" && settings && (
+            <SettingsForm
+              key={setup.count}
+              settings={settings}
+              onSave={catalog.changeSettings}
+              loadBranches={loadBranches}
+              saveDiagnostics={saveDiagnostics}
+              loadSerialPorts={loadSerialPorts}
+              setupNotice={setup.notice}
+            />
+          )}
+          {screen === "settings" && shell && <KioskExit shell={shell} />}
+        </main>
+        <StatusBar
+          status={status}
+          progress={catalog.progress}
+          session={signedIn}
+          fault={catalog.fault}
+          onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
+          onCancel={() => void settled(api.cancelSync())}
+          serial={serial}
+        />
+      </div>
+    </ScanPipelineProvider>
   );
 }

@@ -11,6 +11,8 @@ export interface TextFieldProps {
   type?: "text" | "password" | "url";
   inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
   required?: boolean;
+  /** The id of a <datalist> of suggestions; anything else may still be typed. */
+  list?: string;
 }
 
 export function TextField(props: TextFieldProps) {
@@ -26,6 +28,7 @@ export function TextField(props: TextFieldProps) {
         value={props.value}
         required={props.required}
         inputMode={props.inputMode}
+        list={props.list}
         autoComplete={type === "password" ? "current-password" : "off"}
         onChange={(event) => props.onValue(event.target.value)}
       />

@@ -1,10 +1,11 @@
 // The last scans of this session, newest first, so a cashier can go back to an item scanned a moment
 // ago: when, the code, and what it found (name and price) or why not. Kept in the screen's memory
 // only, never written anywhere, and emptied when the cashier signs out.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { Money } from "../../../shared/catalog/money.ts";
 import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
+import type { ScanOrigin } from "./scan-origin.ts";
 
 export const historyLength = 20;
 
@@ -18,12 +19,14 @@ export type ScanOutcome =
   | { kind: "failed"; error: IpcError };
 
 export interface ScanEntry {
-  /** Unique within the session: the list's key. */
+  /** The scan's place in the session's order (unique: the list's key); the list is newest first by it. */
   id: number;
   /** When the answer came, in ms since the epoch. */
   at: number;
   code: string;
   outcome: ScanOutcome;
+  /** Where the scan came from, and the symbology its source reported (looked up the same way again). */
+  origin: ScanOrigin;
 }
 
 export function outcomeOf(result: IpcResult<LookupAnswer>): ScanOutcome {
@@ -41,18 +44,21 @@ export function outcomeOf(result: IpcResult<LookupAnswer>): ScanOutcome {
   };
 }
 
-/** The list with one more scan in front, the oldest beyond the limit dropped. */
+/**
+ * The list with one more scan in its place by order (scans in a quick row, from a serial scanner,
+ * may be answered out of order), the oldest beyond the limit dropped.
+ */
 export function withScan(entries: readonly ScanEntry[], entry: ScanEntry): ScanEntry[] {
-  return [entry, ...entries].slice(0, historyLength);
+  const at = entries.findIndex((other) => other.id < entry.id);
+  const list = at === -1 ? [...entries, entry] : [...entries.slice(0, at), entry, ...entries.slice(at)];
+  return list.slice(0, historyLength);
 }
 
 export function useScanHistory(now: () => number = Date.now) {
   const [entries, setEntries] = useState<ScanEntry[]>([]);
-  const lastId = useRef(0);
   const record = useCallback(
-    (code: string, result: IpcResult<LookupAnswer>) => {
-      lastId.current += 1;
-      const entry = { id: lastId.current, at: now(), code, outcome: outcomeOf(result) };
+    (code: string, result: IpcResult<LookupAnswer>, origin: ScanOrigin, order: number) => {
+      const entry = { id: order, at: now(), code, outcome: outcomeOf(result), origin };
       setEntries((list) => withScan(list, entry));
     },
     [now],

@@ -10,6 +10,7 @@ import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
+import { SerialScannerFields, serialFieldsOf, serialFrom } from "./serial-scanner-fields.tsx";
 import { UpkeepFields, upkeepFrom, upkeepOf } from "./upkeep-fields.tsx";
 
 export interface SettingsFormProps {
@@ -21,6 +22,8 @@ export interface SettingsFormProps {
   setupNotice?: SetupNotice | null;
   /** Saves the diagnostics file and answers where; no button without it. */
   saveDiagnostics?: () => Promise<IpcResult<{ file: string }>>;
+  /** The serial ports the system lists; no serial scanner fields without it. */
+  loadSerialPorts?: () => Promise<IpcResult<string[]>>;
 }
 
 const scannerLayouts: ScannerLayout[] = ["auto", "this-computer", ...layoutIds];
@@ -111,6 +114,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
+  const [serial, setSerial] = useState(() => serialFieldsOf(settings.serialScanner));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
   const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
   const [message, setMessage] = useState<FormMessage | null>(null);
@@ -167,6 +171,7 @@ export function SettingsForm(props: SettingsFormProps) {
       sound,
       language,
       prices: priceChange,
+      serialScanner: serialFrom(serial),
       images: {
         enabled: pictures,
         capMegabytes: parsed.pictureCapMegabytes ?? settings.images.capMegabytes,
@@ -225,6 +230,14 @@ export function SettingsForm(props: SettingsFormProps) {
         )}
         <ScannerSetup notice={props.setupNotice ?? null} />
       </fieldset>
+      {props.loadSerialPorts && (
+        <SerialScannerFields
+          formId={id}
+          value={serial}
+          onValue={setSerial}
+          loadPorts={props.loadSerialPorts}
+        />
+      )}
       <fieldset>
         <legend>{t("settings.connection")}</legend>
         {numberFields.slice(5, 11).map(numberInput)}

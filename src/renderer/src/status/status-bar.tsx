@@ -11,6 +11,7 @@ import type { ServiceWait } from "../../../shared/catalog/service-wait.ts";
 import { type SessionInfo, signedInAs } from "../../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../../shared/catalog/sync-progress.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
+import type { SerialStatus } from "../../../shared/serial/serial-events.ts";
 import { type Translate, useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "./error-text.ts";
 
@@ -22,6 +23,8 @@ export interface StatusBarProps {
   fault?: IpcError | null;
   onSync: () => void;
   onCancel?: () => void;
+  /** The serial scanner's port; nothing is shown without one. */
+  serial?: SerialStatus | null;
 }
 
 export function StatusBar(props: StatusBarProps) {
@@ -91,6 +94,7 @@ function StatusItems(props: StatusBarProps) {
           {t("status.branch", { branch: status.branchName ?? status.prices.branch })}
         </span>
       )}
+      {props.serial && <SerialScannerView serial={props.serial} t={t} />}
       {running && <SyncProgressView progress={progress} />}
       {status?.waiting && <WaitingView wait={status.waiting} t={t} />}
       {status && <PicturesView images={status.images} />}
@@ -135,6 +139,22 @@ function PicturesView(props: { images: ImageCacheStatus }) {
           })
         : t("status.pictures", { cached: integer(images.cached), wanted: integer(images.wanted) })}
       {images.problem && <strong> ({t("status.picturesProblem")})</strong>}
+    </span>
+  );
+}
+
+/** A serial scanner's port: said when it goes away and when it is back, so a cashier knows to check it. */
+function SerialScannerView(props: { serial: SerialStatus; t: Translate }) {
+  const { serial, t } = props;
+  if (serial.state === "off" || serial.port === null) return null;
+  const lost = serial.state === "disconnected";
+  return (
+    <span
+      className={lost ? "serial-scanner lost" : "serial-scanner"}
+      role={lost ? "alert" : "status"}
+      title={serial.detail ?? undefined}
+    >
+      {t(`status.serial.${serial.state}`, { port: serial.port })}
     </span>
   );
 }
