@@ -1,6 +1,6 @@
 // The camera's minute without a code, on a clock moved by hand.
 import { describe, expect, it } from "vitest";
-import { idleStopMs, startIdleStop } from "../../../src/renderer/src/camera/idle-stop.ts";
+import { idleStopMs, startIdleStop } from "../../../src/shared/camera/idle-stop.ts";
 import { manualClock } from "../../support/manual-clock.ts";
 
 describe("the camera stops after a minute without a code", () => {

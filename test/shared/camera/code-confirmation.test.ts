@@ -1,8 +1,8 @@
 // The camera's counting rules on a clock moved by hand: two frames in a row before a code counts,
 // not again until it has left the view (two frames without it) or 1.5 s have passed.
 import { describe, expect, it } from "vitest";
-import type { CameraCode } from "../../../src/renderer/src/camera/camera-code.ts";
-import { createCodeConfirmation, repeatAfterMs } from "../../../src/renderer/src/camera/code-confirmation.ts";
+import type { CameraCode } from "../../../src/shared/camera/camera-code.ts";
+import { createCodeConfirmation, repeatAfterMs } from "../../../src/shared/camera/code-confirmation.ts";
 import { manualClock } from "../../support/manual-clock.ts";
 
 const ean: CameraCode = { text: "4006381333931", symbologyId: "]E0" };

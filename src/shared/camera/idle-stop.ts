@@ -35,9 +35,3 @@ export function startIdleStop(clock: CameraClock, onIdle: () => void, afterMs = 
     },
   };
 }
-
-export const browserClock: CameraClock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
