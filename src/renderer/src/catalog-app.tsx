@@ -2,6 +2,7 @@
 // settings screens, a status bar, and a scanner that works whatever has the focus.
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
+import type { CameraCode } from "../../shared/camera/camera-code.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
@@ -106,6 +107,13 @@ function Screens({ shell }: CatalogAppProps) {
     },
     [scan.lookup, calibrate],
   );
+  // The camera hands its code over with the AIM identifier ZXing reported, read as a scanner's.
+  const onCameraCode = useCallback(
+    (code: CameraCode) => {
+      void scan.lookup(`${code.symbologyId}${code.text}`);
+    },
+    [scan.lookup],
+  );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
 
@@ -200,6 +208,7 @@ function Screens({ shell }: CatalogAppProps) {
               setScreen("search");
             }}
             history={{ entries: history.entries, onReopen: (code) => void scan.lookup(code, "reopen") }}
+            camera={{ settings: settings?.camera ?? defaultSettings.camera, onCode: onCameraCode }}
           />
         )}
         {/* Kept in the page behind the other screens, so a scan or a look at a product never loses

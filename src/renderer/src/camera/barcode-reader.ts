@@ -6,7 +6,18 @@ import { prepareZXingModule, type ReaderOptions, readBarcodes } from "zxing-wasm
 import type { CameraCode } from "../../../shared/camera/camera-code.ts";
 
 const readerOptions: ReaderOptions = {
-  formats: ["EAN13", "EAN8", "UPCA", "UPCE", "Code128", "DataBar", "DataBarExp", "DataBarLtd", "DataMatrix", "QRCode"],
+  formats: [
+    "EAN13",
+    "EAN8",
+    "UPCA",
+    "UPCE",
+    "Code128",
+    "DataBar",
+    "DataBarExp",
+    "DataBarLtd",
+    "DataMatrix",
+    "QRCode",
+  ],
   // Plain text keeps the GS1 separator (ASCII 29) where the code has one, as a scanner sends it.
   textMode: "Plain",
   tryHarder: true,
@@ -18,11 +29,13 @@ const readerOptions: ReaderOptions = {
 export type WasmSource = { kind: "address"; url: string } | { kind: "bytes"; bytes: ArrayBuffer };
 
 /** Points zxing-wasm at the app's own copy of its WebAssembly, before its first read. */
-export function useLocalWasm(source: WasmSource): void {
+export function loadWasmFrom(source: WasmSource): void {
   const overrides =
     source.kind === "bytes"
       ? { wasmBinary: source.bytes }
-      : { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? source.url : prefix + path) };
+      : {
+          locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? source.url : prefix + path),
+        };
   prepareZXingModule({ overrides });
 }
 

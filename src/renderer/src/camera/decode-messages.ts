@@ -6,4 +6,6 @@ export interface DecodeRequest {
   frame: ImageBitmap;
 }
 
-export type DecodeAnswer = { id: number; ok: true; codes: CameraCode[] } | { id: number; ok: false; message: string };
+export type DecodeAnswer =
+  | { id: number; ok: true; codes: CameraCode[] }
+  | { id: number; ok: false; message: string };

@@ -2,10 +2,10 @@
 // without copying pixels), is turned into pixels and read here, off the thread that paints the till.
 /// <reference types="vite/client" />
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
-import { readCodes, useLocalWasm } from "./barcode-reader.ts";
+import { readCodes, loadWasmFrom } from "./barcode-reader.ts";
 import type { DecodeAnswer, DecodeRequest } from "./decode-messages.ts";
 
-useLocalWasm({ kind: "address", url: wasmUrl });
+loadWasmFrom({ kind: "address", url: wasmUrl });
 
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null;
@@ -29,7 +29,11 @@ scope.onmessage = async ({ data }) => {
     const codes = await readCodes(pixelsOf(data.frame));
     scope.postMessage({ id: data.id, ok: true, codes });
   } catch (error) {
-    scope.postMessage({ id: data.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({
+      id: data.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    });
   } finally {
     data.frame.close();
   }
