@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import bwipjs from "bwip-js";
+import bwipjs from "bwip-js/node";
 
 export interface DrawnCode {
   /** bwip-js's name of the symbology: "ean13", "upca", "gs1-128", "gs1datamatrix", "qrcode". */

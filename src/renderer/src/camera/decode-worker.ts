@@ -2,7 +2,7 @@
 // without copying pixels), is turned into pixels and read here, off the thread that paints the till.
 /// <reference types="vite/client" />
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
-import { readCodes, loadWasmFrom } from "./barcode-reader.ts";
+import { loadWasmFrom, readCodes } from "./barcode-reader.ts";
 import type { DecodeAnswer, DecodeRequest } from "./decode-messages.ts";
 
 loadWasmFrom({ kind: "address", url: wasmUrl });
