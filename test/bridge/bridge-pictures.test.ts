@@ -29,7 +29,12 @@ beforeAll(async () => {
   bridge = await startHttpBridge({
     handlers: (origin) =>
       createCatalogHandlers({} as CatalogServiceMethods, { isTrustedSender: trustedSender(origin) }),
-    events: { onStatusChanged: () => () => undefined, onSyncProgress: () => () => undefined },
+    events: {
+      onStatusChanged: () => () => undefined,
+      onSyncProgress: () => () => undefined,
+      onSerialCode: () => () => undefined,
+      onSerialStatus: () => () => undefined,
+    },
     pageDir,
     secret,
     pictureToken: token,

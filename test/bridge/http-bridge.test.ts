@@ -13,6 +13,7 @@ import { createCatalogApi } from "../../src/preload/catalog-bridge.ts";
 import { readScan } from "../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
 import type { SyncProgress } from "../../src/shared/catalog/sync-progress.ts";
+import type { SerialCode } from "../../src/shared/serial/serial-events.ts";
 
 const pageDir = mkdtempSync(join(tmpdir(), "bridge-page-"));
 writeFileSync(
@@ -24,12 +25,13 @@ writeFileSync(join(tmpdir(), "outside-the-page.txt"), "secret file");
 
 const statusListeners = new Set<(status: AppStatus) => void>();
 const progressListeners = new Set<(progress: SyncProgress) => void>();
+const serialListeners = new Set<(code: SerialCode) => void>();
 const lookedUp: unknown[] = [];
 
 const service = {
-  lookup: async ({ code }: { code: string }) => {
+  lookup: async ({ code, symbology }: { code: string; symbology?: string }) => {
     lookedUp.push(code);
-    const reading = readScan(code);
+    const reading = readScan(code, undefined, undefined, symbology);
     return {
       query: code,
       code: reading,
@@ -53,6 +55,11 @@ const events = {
     progressListeners.add(listener);
     return () => progressListeners.delete(listener);
   },
+  onSerialCode: (listener: (code: SerialCode) => void) => {
+    serialListeners.add(listener);
+    return () => serialListeners.delete(listener);
+  },
+  onSerialStatus: () => () => undefined,
 };
 
 let bridge: RunningBridge;
@@ -122,6 +129,25 @@ describe("browser bridge", () => {
     stop();
     ipc.close();
     await expect.poll(() => progressListeners.size).toBe(0);
+  });
+
+  it("streams a serial scanner's codes to the page, and a lookup by the symbology it reported", async () => {
+    const ipc = httpRendererIpc({ origin: bridge.origin, secret, fetch, reconnectMs: 50 });
+    const api = createCatalogApi(ipc, "test");
+    const received: SerialCode[] = [];
+    const stop = api.onSerialCode((code) => received.push(code));
+    await expect.poll(() => serialListeners.size).toBe(1);
+    const code = { code: "10LOT7", symbology: "]C1" };
+    for (const listener of serialListeners) listener({ ...code, symbology: "not an identifier" });
+    for (const listener of serialListeners) listener(code);
+    await expect.poll(() => received).toEqual([code]);
+    expect(await api.lookup(code)).toMatchObject({ ok: true, value: { code: { kind: "gs1" } } });
+    expect(await api.lookup({ code: "10LOT7", symbology: "C1" })).toMatchObject({
+      ok: false,
+      error: { kind: "invalid-argument" },
+    });
+    stop();
+    ipc.close();
   });
 
   it("refuses calls without the secret, or with a wrong one", async () => {

@@ -14,6 +14,7 @@ import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { ImageShelfRun } from "../images/image-shelf.ts";
 import type { CatalogServiceEvents, CatalogServiceMethods } from "../ipc/catalog-handlers.ts";
 import type { CatalogLog } from "../logging/catalog-log.ts";
+import type { SerialAccess } from "../serial/serial-connection.ts";
 import type { ServiceClock } from "../service-clock.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
@@ -71,6 +72,11 @@ export interface OpenCatalogOptions {
   diagnostics?: { folder?: string; versions?: Record<string, string> };
   /** The version of a downloaded app update waiting to install (the shell's updater); none without. */
   updateReady?: () => string | null;
+  /**
+   * Serial scanners (with `background` only): how this host opens ports (serialportAccess), and a
+   * port given at start (`--serial`) that wins over the settings'. None without.
+   */
+  serial?: { access: SerialAccess; port?: { port: string; baud: number } };
 }
 
 export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents {
@@ -87,7 +93,7 @@ export interface CatalogApp extends CatalogServiceMethods, CatalogServiceEvents 
   sessionState(): Promise<SessionState>;
   /** Calls the service with the session's token, renewed when it must be (e.g. the demo's sample). */
   authorised<T>(work: (auth: Auth, client: CommerceClient) => Promise<T>): Promise<T>;
-  lookup(argument: { code: string }): Promise<LookupAnswer>;
+  lookup(argument: { code: string; symbology?: string }): Promise<LookupAnswer>;
   /** The catalog file's own status, without the app's sync, connectivity and error state. */
   catalogStatus(): Promise<CatalogStatus>;
   /** The full integrity check of the catalog; a damaged file is set aside. */

@@ -45,7 +45,7 @@ export interface CatalogCore {
     signal?: AbortSignal;
     onProgress?: (progress: SyncProgress) => void;
   }): Promise<CatalogFileSyncSummary>;
-  lookup(input: string): Promise<LookupAnswer>;
+  lookup(input: string, symbology?: string): Promise<LookupAnswer>;
   search(text: string, limit?: number): Promise<SearchHit[]>;
   /** The branches the catalog's branch prices name, with how many products each prices. */
   branches(): Promise<BranchCount[]>;
@@ -169,10 +169,10 @@ export function createCatalogCore(deps: {
       }
     },
 
-    async lookup(input) {
+    async lookup(input, symbology) {
       const { catalog } = await requireCatalog();
       const at = clock();
-      const code = readScan(input, deps.scanOptions?.(), new Date(at));
+      const code = readScan(input, deps.scanOptions?.(), new Date(at), symbology);
       const found = await catalog.read(async (store) => {
         const match = await matchOf(store, code);
         return match === null ? null : { match, named: await namedBy(store, match) };

@@ -15,6 +15,8 @@ export function createEventHub(fault: (what: string, error: unknown) => void): C
   const listeners: Record<CatalogEvent, Set<(data: unknown) => void>> = {
     syncProgress: new Set(),
     statusChanged: new Set(),
+    serialCode: new Set(),
+    serialStatus: new Set(),
   };
   return {
     emit(event, data) {

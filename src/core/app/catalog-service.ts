@@ -19,6 +19,7 @@ import { wireCatalog } from "./catalog-wiring.ts";
 import { createConnectivity } from "./connectivity.ts";
 import { explainMiss, formatInstant, freshnessOf } from "./freshness.ts";
 import { createPictureRuns } from "./picture-runs.ts";
+import { createSerialScanning } from "./serial-scanning.ts";
 import { createServiceLimits } from "./service-limits.ts";
 import { createSignInFlow } from "./sign-in-flow.ts";
 import { inProcessSyncRunner, workerSyncRunner } from "./sync-runner.ts";
@@ -69,6 +70,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     scanGate: scans.buffer,
   });
   const events = createEventHub(fault);
+  const serial = createSerialScanning({ ...(background ? options.serial : undefined), events, log });
   const connectivity = createConnectivity({
     clock,
     // A probe's answer measures the clocks too, so the offset stays current between syncs.
@@ -225,6 +227,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
         state.lastError = ipcErrorOf(error);
       }
       connectivity.start(() => state.sessionBaseUrl ?? state.settings.baseUrl);
+      await serial.apply(state.settings.serialScanner);
       schedule.plan();
       void schedule.background();
     },
@@ -233,6 +236,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
       state.closed = true;
       connectivity.stop();
       schedule.unplan();
+      await serial.close();
       await syncs.close();
       await pictures.close();
       await closeCatalog();
@@ -254,8 +258,8 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     startSync: ({ mode, ...rest }) => syncs.start(mode, rest),
     cancelSync: async () => syncs.cancel(),
 
-    async lookup({ code }) {
-      const answer = await scans.scanning(() => core.lookup(code));
+    async lookup({ code, symbology }) {
+      const answer = await scans.scanning(() => core.lookup(code, symbology));
       if (answer.reason?.kind !== "unknown-code") return answer;
       const facts = state.known ?? (await core.status());
       return explainMiss(answer, {
@@ -283,11 +287,16 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
       const intervalChanged = next.syncIntervalMinutes !== state.settings.syncIntervalMinutes;
       state.settings = next;
       if (intervalChanged) schedule.plan();
+      if (background) await serial.apply(next.serialScanner);
       emitStatus();
       return next;
     },
 
     onSyncProgress: (listener) => events.on("syncProgress", listener),
     onStatusChanged: (listener) => events.on("statusChanged", listener),
+    serialPorts: () => serial.ports(),
+    serialStatus: async () => serial.status(),
+    onSerialCode: (listener) => events.on("serialCode", listener),
+    onSerialStatus: (listener) => events.on("serialStatus", listener),
   };
 }

@@ -6,6 +6,7 @@ import { isAppError } from "../../shared/app-error.ts";
 import type { CatalogStatus } from "../../shared/catalog/catalog-status.ts";
 import { type SessionInfo, signedInAs } from "../../shared/catalog/session-info.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { SerialStatus } from "../../shared/serial/serial-events.ts";
 import type { AppSettings } from "../../shared/settings/app-settings.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
@@ -25,6 +26,10 @@ export interface CatalogLog {
   /** The catalog's problem as read in a status: said once when it appears and once when it clears. */
   catalogProblem(problem: CatalogStatus["catalogProblem"]): void;
   fault(where: string, error: unknown): void;
+  /** The serial scanner's port opened, went away or came back. */
+  serialStatus(status: SerialStatus): void;
+  /** A code the serial scanner cut off (a disconnect mid-code): dropped, never looked up. */
+  serialCodeDropped(text: string, why: string): void;
   /** What the app's shell around the catalog reports (its updates, the page's errors). */
   shell(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
 }
@@ -115,6 +120,9 @@ export function createCatalogLog(writer: LogWriter, clock: () => number = Date.n
       else writer.write("error", now.kind === "damaged" ? "catalog damaged" : "catalog read-only", now);
     },
     fault: (where, error) => writer.write("error", "fault", { where, error: errorInWords(error) }),
+    serialStatus: ({ state, port, detail }) =>
+      writer.write(state === "disconnected" ? "warn" : "info", `serial scanner ${state}`, { port, detail }),
+    serialCodeDropped: (text, why) => writer.write("warn", "serial code dropped", { text, why }),
     shell: (level, message, fields) => writer.write(level, message, fields),
   };
 }

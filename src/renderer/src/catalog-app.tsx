@@ -2,7 +2,6 @@
 // settings screens, a status bar, and a scanner that works whatever has the focus.
 import { useCallback, useMemo, useState } from "react";
 import type { Product } from "../../shared/api/product.ts";
-import type { CameraCode } from "../../shared/camera/camera-code.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
@@ -16,6 +15,7 @@ import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { ProductView } from "./product/product-view.tsx";
 import { tillPrice } from "./product/till-price.ts";
 import type { CatalogFreshness } from "./scan/result-card.tsx";
+import { type ScanPipeline, ScanPipelineProvider } from "./scan/scan-pipeline.tsx";
 import { ScanScreen } from "./scan/scan-screen.tsx";
 import { createScanSound } from "./scan/scan-sound.ts";
 import { useLookup } from "./scan/use-lookup.ts";
@@ -98,21 +98,21 @@ function Screens({ shell }: CatalogAppProps) {
     [changeSettings, scannerNow],
   );
 
+  // Every source's way in: the keyboard wedge below, the camera, a serial scanner.
+  const handScan = useCallback<ScanPipeline>(
+    (code, source, symbology = null) => {
+      setScreen("scan");
+      return scan.lookup(code, "scan", { source, symbology });
+    },
+    [scan.lookup],
+  );
   const onScan = useCallback(
     (code: string, { strokes }: Scan) => {
       const calibration = calibrationOf(strokes);
       if (calibration !== null) return calibrate(calibration);
-      setScreen("scan");
-      return scan.lookup(code);
+      return handScan(code, "keyboard");
     },
-    [scan.lookup, calibrate],
-  );
-  // The camera hands its code over with the AIM identifier ZXing reported, read as a scanner's.
-  const onCameraCode = useCallback(
-    (code: CameraCode) => {
-      void scan.lookup(`${code.symbologyId}${code.text}`);
-    },
-    [scan.lookup],
+    [handScan, calibrate],
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
@@ -172,106 +172,116 @@ function Screens({ shell }: CatalogAppProps) {
   ];
 
   return (
-    <div className="catalog-app" lang={language}>
-      <header>
-        <h1>{t("app.title")}</h1>
-        <nav aria-label={t("nav.label")}>
-          {nav.map(([target, label]) => (
-            <button
-              key={target}
-              type="button"
-              aria-current={screen === target ? "page" : undefined}
-              onClick={() => setScreen(target)}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
-      </header>
-      {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) && screen !== "account" && (
-        <div className="banner" role="note">
-          {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
-          <button type="button" onClick={() => setScreen("account")}>
-            {t("banner.signIn")}
-          </button>
-        </div>
-      )}
-      <main>
-        {screen === "scan" && (
-          <ScanScreen
-            {...scan}
-            freshness={freshness}
-            pictureAddress={catalog.api.imageAddress}
-            onLookup={(code) => void scan.lookup(code)}
-            onSearch={(text) => {
-              setSearchStart((last) => ({ text, count: last.count + 1 }));
-              setScreen("search");
-            }}
-            history={{ entries: history.entries, onReopen: (code) => void scan.lookup(code, "reopen") }}
-            camera={{ settings: settings?.camera ?? defaultSettings.camera, onCode: onCameraCode }}
-          />
-        )}
-        {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
-            what the cashier typed, the results or the row picked. */}
-        <div hidden={screen !== "search"}>
-          <SearchPanel
-            key={searchStart.count}
-            initialText={searchStart.text}
-            search={search}
-            priceOf={rowPrice}
-            onOpen={(product) => void open(product)}
-          />
-        </div>
-        {screen === "product" &&
-          (opened ? (
-            <ProductView
-              match={opened}
+    <ScanPipelineProvider pipeline={handScan}>
+      <div className="catalog-app" lang={language}>
+        <header>
+          <h1>{t("app.title")}</h1>
+          <nav aria-label={t("nav.label")}>
+            {nav.map(([target, label]) => (
+              <button
+                key={target}
+                type="button"
+                aria-current={screen === target ? "page" : undefined}
+                onClick={() => setScreen(target)}
+              >
+                {label}
+              </button>
+            ))}
+          </nav>
+        </header>
+        {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) &&
+          screen !== "account" && (
+            <div className="banner" role="note">
+              {sessionEnded ? t("banner.sessionEnded") : t("banner.signedOut")}{" "}
+              <button type="button" onClick={() => setScreen("account")}>
+                {t("banner.signIn")}
+              </button>
+            </div>
+          )}
+        <main>
+          {screen === "scan" && (
+            <ScanScreen
+              {...scan}
+              freshness={freshness}
               pictureAddress={catalog.api.imageAddress}
-              onBack={() => setScreen("search")}
-              onOpen={(product) => void open(product)}
-            />
-          ) : (
-            <p role="alert">{openFailed}</p>
-          ))}
-        {screen === "account" &&
-          (signedIn ? (
-            <AccountPanel
-              session={signedIn}
-              onSignOut={() => {
-                // What this cashier scanned is nobody else's business.
-                history.clear();
-                void settled(api.signOut()).then(catalog.refresh);
+              onLookup={(code) => void handScan(code, "keyboard")}
+              onSearch={(text) => {
+                setSearchStart((last) => ({ text, count: last.count + 1 }));
+                setScreen("search");
+              }}
+              history={{
+                entries: history.entries,
+                onReopen: (code, origin) => void scan.lookup(code, "reopen", origin),
+              }}
+              camera={{
+                settings: settings?.camera ?? defaultSettings.camera,
+                // Read by the AIM identifier ZXing reported, as a serial scanner's code is.
+                onCode: (code) => void handScan(code.text, "camera", code.symbologyId),
               }}
             />
-          ) : (
-            <SignInForm
-              baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
-              identity={settings?.signIn ?? identityOf(session)}
-              rememberUnavailable={status?.rememberUnavailable ?? null}
-              onSignIn={signIn}
-              onSignedIn={() => setScreen("scan")}
+          )}
+          {/* Kept in the page behind the other screens, so a scan or a look at a product never loses
+            what the cashier typed, the results or the row picked. */}
+          <div hidden={screen !== "search"}>
+            <SearchPanel
+              key={searchStart.count}
+              initialText={searchStart.text}
+              search={search}
+              priceOf={rowPrice}
+              onOpen={(product) => void open(product)}
             />
-          ))}
-        {screen === "settings" && settings && (
-          <SettingsForm
-            key={setup.count}
-            settings={settings}
-            onSave={catalog.changeSettings}
-            loadBranches={loadBranches}
-            saveDiagnostics={saveDiagnostics}
-            setupNotice={setup.notice}
-          />
-        )}
-        {screen === "settings" && shell && <KioskExit shell={shell} />}
-      </main>
-      <StatusBar
-        status={status}
-        progress={catalog.progress}
-        session={signedIn}
-        fault={catalog.fault}
-        onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
-        onCancel={() => void settled(api.cancelSync())}
-      />
-    </div>
+          </div>
+          {screen === "product" &&
+            (opened ? (
+              <ProductView
+                match={opened}
+                pictureAddress={catalog.api.imageAddress}
+                onBack={() => setScreen("search")}
+                onOpen={(product) => void open(product)}
+              />
+            ) : (
+              <p role="alert">{openFailed}</p>
+            ))}
+          {screen === "account" &&
+            (signedIn ? (
+              <AccountPanel
+                session={signedIn}
+                onSignOut={() => {
+                  // What this cashier scanned is nobody else's business.
+                  history.clear();
+                  void settled(api.signOut()).then(catalog.refresh);
+                }}
+              />
+            ) : (
+              <SignInForm
+                baseUrl={settings?.baseUrl ?? session?.baseUrl ?? null}
+                identity={settings?.signIn ?? identityOf(session)}
+                rememberUnavailable={status?.rememberUnavailable ?? null}
+                onSignIn={signIn}
+                onSignedIn={() => setScreen("scan")}
+              />
+            ))}
+          {screen === "settings" && settings && (
+            <SettingsForm
+              key={setup.count}
+              settings={settings}
+              onSave={catalog.changeSettings}
+              loadBranches={loadBranches}
+              saveDiagnostics={saveDiagnostics}
+              setupNotice={setup.notice}
+            />
+          )}
+          {screen === "settings" && shell && <KioskExit shell={shell} />}
+        </main>
+        <StatusBar
+          status={status}
+          progress={catalog.progress}
+          session={signedIn}
+          fault={catalog.fault}
+          onSync={() => void settled(api.startSync({ mode: "incremental" })).then(catalog.refresh)}
+          onCancel={() => void settled(api.cancelSync())}
+        />
+      </div>
+    </ScanPipelineProvider>
   );
 }

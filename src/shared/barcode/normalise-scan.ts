@@ -1,5 +1,6 @@
 // A keyboard-wedge scanner types the code with whatever the scanner adds around it: Enter or Tab,
 // a configured prefix or suffix, an AIM symbology identifier ("]E0"), stand-ins for control codes.
+import { splitAimIdentifier } from "./aim-identifier.ts";
 import { GROUP_SEPARATOR } from "./gs1-element-string.ts";
 import type { ScanOptions } from "./scan-options.ts";
 
@@ -15,7 +16,8 @@ export function normaliseScan(raw: string, options: ScanOptions): NormalisedScan
   const unwrapped = stripAffixes(printable, options.prefix, options.suffix).trim();
   const separated =
     options.groupSeparator === "" ? unwrapped : unwrapped.replaceAll(options.groupSeparator, GROUP_SEPARATOR);
-  return splitSymbologyId(separated);
+  const { id, data } = splitAimIdentifier(separated);
+  return { text: data, symbologyId: id };
 }
 
 function dropControlCharacters(text: string): string {
@@ -28,11 +30,4 @@ function stripAffixes(text: string, prefix: string, suffix: string): string {
   return suffix !== "" && withoutPrefix.endsWith(suffix)
     ? withoutPrefix.slice(0, -suffix.length)
     : withoutPrefix;
-}
-
-function splitSymbologyId(text: string): NormalisedScan {
-  // "]" then a symbology letter then a modifier character (ISO/IEC 15424).
-  const match = /^\][A-Za-z][0-9A-Za-z]/.exec(text);
-  if (match === null) return { text, symbologyId: null };
-  return { text: text.slice(3), symbologyId: match[0] };
 }

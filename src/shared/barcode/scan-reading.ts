@@ -16,14 +16,21 @@ import { type SymbologyHint, symbologyHint } from "./symbology-hint.ts";
 export type { ScanOptions } from "./scan-options.ts";
 export * from "./scan-types.ts";
 
-/** Reads raw scanner input; today decides the century of GS1 dates. */
+/**
+ * Reads raw scanner input; today decides the century of GS1 dates. `symbologyId` is the AIM
+ * identifier a source reported beside the code (a camera's decoder, a serial line's prefix); without
+ * it, one in front of the code is read.
+ */
 export function readScan(
   raw: string,
   options: ScanOptions = defaultScanOptions,
   today = new Date(),
+  symbologyId: string | null = null,
 ): ScanReading {
-  const { text, symbologyId } = normaliseScan(raw, options);
-  return { normalised: text, symbologyId, ...meaningOf(text, symbologyHint(symbologyId), options, today) };
+  const normalised = normaliseScan(raw, options);
+  const id = symbologyId ?? normalised.symbologyId;
+  const { text } = normalised;
+  return { normalised: text, symbologyId: id, ...meaningOf(text, symbologyHint(id), options, today) };
 }
 
 function meaningOf(text: string, hint: SymbologyHint, options: ScanOptions, today: Date): ScanMeaning {

@@ -17,10 +17,12 @@ export const catalogMethods = [
   "changeSettings",
   "saveDiagnostics",
   "reportProblem",
+  "serialPorts",
+  "serialStatus",
 ] as const;
 export type CatalogMethod = (typeof catalogMethods)[number];
 
-export const catalogEvents = ["syncProgress", "statusChanged"] as const;
+export const catalogEvents = ["syncProgress", "statusChanged", "serialCode", "serialStatus"] as const;
 export type CatalogEvent = (typeof catalogEvents)[number];
 
 const prefix = "catalog:";

@@ -2,12 +2,14 @@
 // the schema of its argument and of its result, and every event with the schema of its data. The
 // preload, the main-side handlers and the browser bridge are all derived from this table.
 import { z } from "zod";
+import { isAimIdentifier } from "../barcode/aim-identifier.ts";
 import { appStatusSchema } from "../catalog/app-status.ts";
 import { branchCountSchema } from "../catalog/branch-count.ts";
 import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
 import { searchHitSchema } from "../catalog/search-hit.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
+import { serialCodeSchema, serialStatusSchema } from "../serial/serial-events.ts";
 import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
 import { type CatalogEvent, type CatalogMethod, catalogEvents, catalogMethods } from "./catalog-channels.ts";
 
@@ -65,7 +67,11 @@ export const catalogContract = {
   /** true when a running sync was asked to stop; false when none was running. */
   cancelSync: { argument: none, result: z.boolean() },
   lookup: {
-    argument: z.strictObject({ code: z.string().max(1000, "The code is too long to be a barcode") }),
+    argument: z.strictObject({
+      code: z.string().max(1000, "The code is too long to be a barcode"),
+      /** The AIM identifier its source reported beside the code (a camera, a serial scanner). */
+      symbology: z.string().refine(isAimIdentifier, "The symbology is not an AIM identifier").optional(),
+    }),
     result: lookupAnswerSchema,
   },
   search: {
@@ -97,11 +103,18 @@ export const catalogContract = {
     }),
     result: z.null(),
   },
+  /** The serial ports the system lists (virtual ones are not listed: Settings also takes a typed one). */
+  serialPorts: { argument: none, result: z.array(z.string()) },
+  /** How the serial scanner's port is doing now; changes arrive as serialStatus events. */
+  serialStatus: { argument: none, result: serialStatusSchema },
 } as const satisfies Record<CatalogMethod, { argument: z.ZodType; result: z.ZodType }>;
 
 export const catalogEventContract = {
   syncProgress: syncProgressSchema,
   statusChanged: appStatusSchema,
+  /** A code the serial scanner read: the page hands it to its scan pipeline. */
+  serialCode: serialCodeSchema,
+  serialStatus: serialStatusSchema,
 } as const satisfies Record<CatalogEvent, z.ZodType>;
 
 export type CatalogContract = typeof catalogContract;

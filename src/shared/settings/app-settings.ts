@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defaultScaleRules } from "../barcode/scale-label.ts";
 import { scanOptionsSchema } from "../barcode/scan-options.ts";
 import { layoutIds } from "../keyboard/keystroke-reading.ts";
+import { defaultSerialScanner, serialScannerSettingsSchema } from "../serial/serial-settings.ts";
 
 /**
  * The commerce service's address, wherever it is given (settings, sign-in, the CLI). A user name or
@@ -184,6 +185,8 @@ export const appSettingsSchema = z.object({
     .min(1)
     .max(24 * 30),
   scanner: scannerSettingsSchema,
+  /** A checkout scanner on a serial line (RS-232 or USB-COM), beside the keyboard wedge. */
+  serialScanner: serialScannerSettingsSchema,
   /** A BCP 47 language tag such as "en" or "de-AT". */
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
   /** A short tone when a scan is found or not found. */
@@ -220,6 +223,7 @@ export const defaultSettings: AppSettings = {
     triggerKey: "",
     layout: "auto",
   },
+  serialScanner: defaultSerialScanner,
   language: "en",
   sound: true,
   camera: { startWithScan: false, deviceId: null },

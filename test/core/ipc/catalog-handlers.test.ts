@@ -195,6 +195,11 @@ describe("the IPC handlers in front of the catalog service", () => {
     ["reportProblem", { message: 42 }],
     ["reportProblem", { message: "x".repeat(2001) }],
     ["reportProblem", { message: "x", where: "elsewhere" }],
+    ["lookup", { code: "10LOT7", symbology: "C1" }],
+    ["changeSettings", { serialScanner: { port: "/dev/ttyACM0", baud: 9601, lineEnding: "cr" } }],
+    ["changeSettings", { serialScanner: { port: "/dev/ttyACM0", baud: 9600, lineEnding: "tab" } }],
+    ["serialPorts", { all: true }],
+    ["serialStatus", { port: "/dev/ttyACM0" }],
   ];
 
   it.each(invalid)("refuses %s with %j as an invalid argument and does nothing", async (method, argument) => {

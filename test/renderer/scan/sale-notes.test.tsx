@@ -7,6 +7,7 @@ import { ProductView } from "../../../src/renderer/src/product/product-view.tsx"
 import { tillPrice } from "../../../src/renderer/src/product/till-price.ts";
 import { ResultCard } from "../../../src/renderer/src/scan/result-card.tsx";
 import { ScanHistory } from "../../../src/renderer/src/scan/scan-history.tsx";
+import { typedScan } from "../../../src/renderer/src/scan/scan-origin.ts";
 import { outcomeOf } from "../../../src/renderer/src/scan/use-scan-history.ts";
 import { SearchPanel } from "../../../src/renderer/src/search/search-panel.tsx";
 import { answerFor, mulledWine, product, productAnswerFor, searchHits } from "../support/catalog-fixtures.ts";
@@ -172,7 +173,7 @@ describe("the scan history of a price entered at the till", () => {
       const { unmount } = render(
         <I18nProvider language={language as string}>
           <ScanHistory
-            entries={[{ id: 1, at: 0, code: "4000000000033", outcome: fruitScan }]}
+            entries={[{ id: 1, at: 0, code: "4000000000033", outcome: fruitScan, origin: typedScan }]}
             onReopen={vi.fn()}
           />
         </I18nProvider>,

@@ -6,6 +6,7 @@ import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts"
 import type { CatalogApi } from "../../../src/shared/ipc/catalog-api.ts";
 import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
 import { appPictureAddress } from "../../../src/shared/ipc/picture-address.ts";
+import type { SerialCode, SerialStatus } from "../../../src/shared/serial/serial-events.ts";
 import { type AppSettings, defaultSettings } from "../../../src/shared/settings/app-settings.ts";
 import {
   answerFor,
@@ -23,6 +24,9 @@ export interface FakeCatalog {
   pushProgress(progress: SyncProgress): void;
   /** A full sync under way: 500 of 2,000 products done, 3 s left. */
   pushSyncing(): void;
+  /** A code from the serial scanner, as the main side sends it. */
+  pushSerialCode(code: SerialCode): void;
+  pushSerialStatus(status: SerialStatus): void;
 }
 
 const ok = <T>(value: T): Promise<IpcResult<T>> => Promise.resolve({ ok: true, value });
@@ -41,6 +45,9 @@ export function fakeCatalog(
   let settings: AppSettings = { ...defaultSettings, baseUrl: "http://127.0.0.1:8787", ...initial.settings };
   const statusListeners = new Set<(status: AppStatus) => void>();
   const progressListeners = new Set<(progress: SyncProgress) => void>();
+  const serialCodeListeners = new Set<(code: SerialCode) => void>();
+  const serialStatusListeners = new Set<(status: SerialStatus) => void>();
+  let serialStatus: SerialStatus = { state: "off", port: null, detail: null };
   const calls: FakeCatalog["calls"] = [];
   const record = (method: string, argument?: unknown) => calls.push({ method, argument });
 
@@ -112,6 +119,16 @@ export function fakeCatalog(
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    serialPorts: () => ok(["/dev/ttyACM0", "/dev/ttyS0"]),
+    serialStatus: () => ok(serialStatus),
+    onSerialCode: (listener) => {
+      serialCodeListeners.add(listener);
+      return () => serialCodeListeners.delete(listener);
+    },
+    onSerialStatus: (listener) => {
+      serialStatusListeners.add(listener);
+      return () => serialStatusListeners.delete(listener);
+    },
   };
 
   return {
@@ -123,6 +140,13 @@ export function fakeCatalog(
     },
     pushProgress(progress) {
       for (const listener of progressListeners) listener(progress);
+    },
+    pushSerialCode(code) {
+      for (const listener of serialCodeListeners) listener(code);
+    },
+    pushSerialStatus(next) {
+      serialStatus = next;
+      for (const listener of serialStatusListeners) listener(next);
     },
     pushSyncing() {
       this.pushStatus(statusFixture({ sync: { running: true, mode: "full", progress: null, nextAt: null } }));

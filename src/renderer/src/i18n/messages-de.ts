@@ -108,6 +108,8 @@ export const de: Messages = {
   "history.notFound": "Nicht gefunden",
   "history.failed": "Suche fehlgeschlagen",
   "history.enterPrice": "Preis eingeben",
+  "history.source.camera": "Kamera",
+  "history.source.serial": "serieller Scanner",
   "history.reason.unknown-code": "nicht im Katalog",
   "history.reason.invalid-check-digit": "Prüfziffer falsch",
   "history.reason.malformed-gs1": "GS1-Daten unlesbar",

@@ -102,6 +102,8 @@ export const en = {
   "history.notFound": "Not found",
   "history.failed": "Lookup failed",
   "history.enterPrice": "Enter price",
+  "history.source.camera": "camera",
+  "history.source.serial": "serial scanner",
   "history.reason.unknown-code": "not in the catalog",
   "history.reason.invalid-check-digit": "check digit wrong",
   "history.reason.malformed-gs1": "GS1 data unreadable",

@@ -3,12 +3,13 @@
 import { useId } from "react";
 import { type I18n, useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "../status/error-text.ts";
+import type { ScanOrigin } from "./scan-origin.ts";
 import type { ScanEntry } from "./use-scan-history.ts";
 
 export interface ScanHistoryProps {
   entries: readonly ScanEntry[];
   /** Show this code's answer again (looked up afresh: the price is today's). */
-  onReopen: (code: string) => void;
+  onReopen: (code: string, origin: ScanOrigin) => void;
 }
 
 export function ScanHistory(props: ScanHistoryProps) {
@@ -26,7 +27,7 @@ export function ScanHistory(props: ScanHistoryProps) {
               <button
                 type="button"
                 className={`history-entry ${entry.outcome.kind}`}
-                onClick={() => props.onReopen(entry.code)}
+                onClick={() => props.onReopen(entry.code, entry.origin)}
               >
                 <EntryText entry={entry} i18n={i18n} />
               </button>
@@ -64,7 +65,13 @@ function EntryText({ entry, i18n }: { entry: ScanEntry; i18n: I18n }) {
     <>
       <span className="history-name">{what}</span>
       <span className="history-price">{price}</span>
-      <span className="history-when">{[timeOfDay(entry.at), code, why].filter(Boolean).join(" · ")}</span>
+      <span className="history-when">
+        {[timeOfDay(entry.at), code, why].filter(Boolean).join(" · ")}
+        {/* The usual source goes without saying; a camera's or serial scanner's scan says so. */}
+        {entry.origin.source !== "keyboard" && (
+          <span className="history-source"> · {t(`history.source.${entry.origin.source}`)}</span>
+        )}
+      </span>
     </>
   );
 }

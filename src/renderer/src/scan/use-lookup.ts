@@ -9,6 +9,7 @@ import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { CatalogApi } from "../../../shared/ipc/catalog-api.ts";
 import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { settled } from "../catalog/catalog-provider.tsx";
+import { type ScanOrigin, typedScan } from "./scan-origin.ts";
 import type { ScanSound } from "./scan-sound.ts";
 
 export interface LookupState {
@@ -31,21 +32,22 @@ const retryMs = 1000;
  */
 export type LookupPurpose = "scan" | "reopen" | "refresh";
 
-export type ScannedListener = (code: string, result: IpcResult<LookupAnswer>) => void;
+export type ScannedListener = (code: string, result: IpcResult<LookupAnswer>, origin: ScanOrigin) => void;
 
 export function useLookup(api: CatalogApi, sound: ScanSound | null, onScanned?: ScannedListener) {
   const [state, setState] = useState<LookupState>({ pending: null, answer: null, error: null });
   const latest = useRef(0);
 
   const lookup = useCallback(
-    async (code: string, purpose: LookupPurpose = "scan") => {
+    async (code: string, purpose: LookupPurpose = "scan", origin: ScanOrigin = typedScan) => {
       const quiet = purpose === "refresh";
       // A refresh takes no ticket of its own: a scan made meanwhile wins over it.
       const ticket = quiet ? latest.current : ++latest.current;
       if (!quiet) setState((previous) => ({ ...previous, pending: code }));
-      const result = await settled(api.lookup({ code }));
+      const { symbology } = origin;
+      const result = await settled(api.lookup(symbology === null ? { code } : { code, symbology }));
       // Every scan is history, even one overtaken on screen by a faster scan after it.
-      if (purpose === "scan") onScanned?.(code, result);
+      if (purpose === "scan") onScanned?.(code, result, origin);
       if (ticket !== latest.current) return;
       if (purpose === "scan") {
         if (result.ok && result.value.match) sound?.found();
@@ -63,7 +65,8 @@ export function useLookup(api: CatalogApi, sound: ScanSound | null, onScanned?: 
     if (answer === null || change === null) return;
     const left = change - Date.now();
     const wait = left > 0 ? Math.min(left + afterChangeMs, longestWaitMs) : retryMs;
-    const timer = setTimeout(() => void lookup(answer.query, "refresh"), wait);
+    const origin = { source: "keyboard", symbology: answer.code.symbologyId } as const;
+    const timer = setTimeout(() => void lookup(answer.query, "refresh", origin), wait);
     return () => clearTimeout(timer);
   }, [answer, lookup]);
 

@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from "react";
 import type { LookupAnswer } from "../../../shared/catalog/lookup-answer.ts";
 import type { Money } from "../../../shared/catalog/money.ts";
 import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
+import type { ScanOrigin } from "./scan-origin.ts";
 
 export const historyLength = 20;
 
@@ -24,6 +25,8 @@ export interface ScanEntry {
   at: number;
   code: string;
   outcome: ScanOutcome;
+  /** Where the scan came from, and the symbology its source reported (looked up the same way again). */
+  origin: ScanOrigin;
 }
 
 export function outcomeOf(result: IpcResult<LookupAnswer>): ScanOutcome {
@@ -50,9 +53,9 @@ export function useScanHistory(now: () => number = Date.now) {
   const [entries, setEntries] = useState<ScanEntry[]>([]);
   const lastId = useRef(0);
   const record = useCallback(
-    (code: string, result: IpcResult<LookupAnswer>) => {
+    (code: string, result: IpcResult<LookupAnswer>, origin: ScanOrigin) => {
       lastId.current += 1;
-      const entry = { id: lastId.current, at: now(), code, outcome: outcomeOf(result) };
+      const entry = { id: lastId.current, at: now(), code, outcome: outcomeOf(result), origin };
       setEntries((list) => withScan(list, entry));
     },
     [now],
