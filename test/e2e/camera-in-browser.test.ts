@@ -111,6 +111,10 @@ describe.skipIf(missing !== null)("the camera in a browser", () => {
     await page.getByRole("button", { name: "Turn the camera off" }).click();
     // Newest first: each product once, in the order the camera saw them.
     expect(await historyNames()).toEqual(shown.map(({ product }) => product.name).reverse());
+    // The history says where each scan came from.
+    expect(await page.locator(".history-entry .history-source").allTextContents()).toEqual(
+      shown.map(() => " · camera"),
+    );
     expect(allEnded(await trackStates())).toBe(true);
     expect(till.pageErrors).toEqual([]);
   }, 60_000);
