@@ -2,7 +2,8 @@
 // barcodes it draws (bwip-js, ffmpeg): an EAN-13, a UPC-A, a GS1-128 with a weight, a GS1 DataMatrix
 // and a QR code, each of another demo product, each shown on the card and counted once; every
 // request the page and its decoder worker make goes to this machine (the WebAssembly too); and the
-// camera is stopped (its track ended) when it is turned off and when the scan screen closes.
+// camera is stopped (its track ended) when it is turned off, when the scan screen closes and when
+// the app is hidden.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,5 +131,21 @@ describe.skipIf(missing !== null)("the camera in a browser", () => {
     await expect.poll(async () => (await trackStates()).at(-1)).toBe("live");
     await page.getByRole("navigation").getByRole("button", { name: "Search" }).click();
     await expect.poll(async () => allEnded(await trackStates())).toBe(true);
+  });
+
+  it("stops the camera when the app is hidden, and says so", async () => {
+    await page.getByRole("navigation").getByRole("button", { name: "Scan" }).click();
+    await page.getByRole("button", { name: "Scan with the camera" }).click();
+    await expect.poll(async () => (await trackStates()).at(-1)).toBe("live");
+    // Headless Chromium is never hidden: the page is told so as a minimised window tells it.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(async () => allEnded(await trackStates())).toBe(true);
+    expect(await page.locator(".camera-stop").textContent()).toBe(
+      "The camera turned itself off while the app was hidden.",
+    );
+    expect(await page.getByRole("button", { name: "Scan with the camera" }).count()).toBe(1);
   });
 });

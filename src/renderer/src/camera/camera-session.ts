@@ -48,7 +48,9 @@ export function startCameraSession(options: CameraSessionOptions): CameraSession
     document.removeEventListener("visibilitychange", onVisibility);
     decoder.close();
     for (const track of stream?.getTracks() ?? []) track.stop();
-    video.srcObject = null;
+    // The preview may already show the stream of a session started after this one (the camera turned
+    // off and on again at once, another camera chosen): only this session's own is taken away.
+    if (stream !== null && video.srcObject === stream) video.srcObject = null;
   }
 
   function end(reason: CameraStopReason, detail: string): void {
@@ -64,8 +66,10 @@ export function startCameraSession(options: CameraSessionOptions): CameraSession
 
   async function readFrame(): Promise<void> {
     if (stopped) return;
+    const frame = await grabFrame();
+    if (frame === null) return nextFrame();
     try {
-      const codes = await decoder.decode(await createImageBitmap(video));
+      const codes = await decoder.decode(frame);
       if (codes === null || stopped) return nextFrame();
       for (const code of rules.frame(codes)) {
         idle.codeCounted();
@@ -75,6 +79,19 @@ export function startCameraSession(options: CameraSessionOptions): CameraSession
       return end("failed", error instanceof Error ? error.message : String(error));
     }
     nextFrame();
+  }
+
+  /**
+   * The frame the preview shows, or null when it has none to give for now: Chromium can announce a
+   * frame while the video is between two states (it started, changed size), and the next frame does.
+   */
+  async function grabFrame(): Promise<ImageBitmap | null> {
+    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
+    try {
+      return await createImageBitmap(video);
+    } catch {
+      return null;
+    }
   }
 
   const constraints: MediaStreamConstraints = {
