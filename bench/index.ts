@@ -25,7 +25,7 @@ import { serviceThroughputFigures } from "./service-throughput.ts";
 import { syncFigures } from "./sync.ts";
 import { firstSyncFigures } from "./sync-1m.ts";
 
-const contributed = ["lookup-during-sync", "scan-to-paint", "images", "serial-to-page"];
+const contributed = ["lookup-during-sync", "scan-to-paint", "images", "serial-to-page", "camera-decode"];
 const groups = ["lookup", "search", "cold-start", "sync", "sync-1m", "service", ...contributed];
 
 /** The catalog of the first-sync figure at the size the product is made for. */

@@ -48,6 +48,8 @@ const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  // The camera decoder's WebAssembly: compiled as it downloads only when labelled so.
+  ".wasm": "application/wasm",
   ".png": "image/png",
   ".svg": "image/svg+xml",
   ".ico": "image/x-icon",

@@ -1,7 +1,8 @@
 // The app's window and the guards every web page of the app gets: isolated, sandboxed, no Node, no
-// navigation away, no new windows, no webviews, no permissions.
+// navigation away, no new windows, no webviews, no permission but the camera for the app's own page.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session, WebContents } from "electron";
 import { kioskArgument } from "../shared/ipc/till-shell.ts";
+import { cameraOnlyFor } from "./camera-permission.ts";
 import { kioskWindowOptions } from "./kiosk.ts";
 
 export interface WindowOptions {
@@ -46,15 +47,29 @@ export function guardContents(contents: Pick<WebContents, "on" | "setWindowOpenH
   contents.setWindowOpenHandler(() => ({ action: "deny" }));
 }
 
-/** No camera, microphone, notifications, geolocation, HID or anything else, asked or checked. */
+/**
+ * The camera (video only) for the app's own page, to scan with; no microphone, notifications,
+ * geolocation, HID or anything else, asked or checked, and nothing for any other page.
+ */
 export function guardSession(
   session: Pick<
     Session,
     "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler"
   >,
+  appUrl: string,
 ): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  const allowed = cameraOnlyFor(appUrl);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const mediaTypes = "mediaTypes" in details ? details.mediaTypes : undefined;
+    callback(allowed({ permission, url: details.requestingUrl, mediaTypes }));
+  });
+  session.setPermissionCheckHandler((_contents, permission, origin, details) =>
+    allowed({
+      permission,
+      url: details.requestingUrl ?? origin,
+      mediaTypes: details.mediaType === undefined ? undefined : [details.mediaType],
+    }),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

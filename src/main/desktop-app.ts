@@ -78,7 +78,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
   app
     .whenReady()
     .then(async () => {
-      guardSession(session.defaultSession);
+      guardSession(session.defaultSession, appUrl);
       // A kiosk has no menu, so none of its shortcuts (reload, developer tools, quit) either.
       if (kiosk) {
         Menu.setApplicationMenu(null);

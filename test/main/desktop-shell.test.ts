@@ -1,5 +1,6 @@
 // The Electron shell with `electron` replaced by a recording double (the binary cannot run here):
-// the single-instance lock, the window's options, the session's permission handlers, navigation and
+// the single-instance lock, the window's options, the session's permission handlers (the camera for the
+// app's own page only), navigation and
 // window-open denial, IPC registered for the contract's channels only and refusing foreign pages,
 // events to the window, and the catalog closed before quitting.
 import { existsSync, readFileSync } from "node:fs";
@@ -69,16 +70,42 @@ describe("the desktop shell", () => {
     expect(window?.shown).toBe(1);
   });
 
-  it("denies every permission, navigation, redirect, webview and new window", async () => {
+  it("grants the camera (video only) to the app's own page, and refuses every other permission and page", async () => {
     const { double } = await launch();
-    let granted: boolean | null = null;
-    double.permissions.request?.({}, "media", (answer) => {
-      granted = answer;
-    });
-    expect(granted).toBe(false);
-    expect(double.permissions.check?.({}, "notifications")).toBe(false);
+    const own = pageUrl(double);
+    const asked = (permission: string, details: Record<string, unknown>) => {
+      let granted: boolean | null = null;
+      double.permissions.request?.(
+        {},
+        permission,
+        (answer) => {
+          granted = answer;
+        },
+        details,
+      );
+      return granted;
+    };
+    expect(asked("media", { requestingUrl: own, mediaTypes: ["video"] })).toBe(true);
+    expect(asked("media", { requestingUrl: own, mediaTypes: ["video", "audio"] })).toBe(false);
+    expect(asked("media", { requestingUrl: own, mediaTypes: ["audio"] })).toBe(false);
+    expect(asked("media", { requestingUrl: own, mediaTypes: [] })).toBe(false);
+    expect(asked("media", { requestingUrl: "https://evil.example/", mediaTypes: ["video"] })).toBe(false);
+    expect(asked("media", { requestingUrl: `${own}.evil`, mediaTypes: ["video"] })).toBe(false);
+    expect(asked("media", { mediaTypes: ["video"] })).toBe(false);
+    for (const permission of ["notifications", "geolocation", "hid", "clipboard-read", "openExternal"]) {
+      expect(asked(permission, { requestingUrl: own }), permission).toBe(false);
+    }
+    const checked = (permission: string, origin: string, details: Record<string, unknown>) =>
+      double.permissions.check?.({}, permission, origin, details);
+    expect(checked("media", "file:///", { requestingUrl: own, mediaType: "video" })).toBe(true);
+    expect(checked("media", "file:///", { requestingUrl: own, mediaType: "audio" })).toBe(false);
+    expect(checked("media", "https://evil.example", { mediaType: "video" })).toBe(false);
+    expect(checked("notifications", "file:///", { requestingUrl: own })).toBe(false);
     expect(double.permissions.device?.({})).toBe(false);
+  });
 
+  it("denies every navigation, redirect, webview and new window", async () => {
+    const { double } = await launch();
     const contents = double.windows[0]?.webContents;
     for (const name of ["will-navigate", "will-redirect", "will-attach-webview"]) {
       const event = new RecordingEvent();

@@ -134,7 +134,12 @@ export function createElectronDouble(
   const permissions = {
     request: null as
       | null
-      | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
+      | ((
+          contents: unknown,
+          permission: string,
+          callback: (granted: boolean) => void,
+          details: Record<string, unknown>,
+        ) => void),
     check: null as null | ((...args: unknown[]) => boolean),
     device: null as null | ((...args: unknown[]) => boolean),
   };

@@ -27,6 +27,10 @@ export async function startBrowserTill(options: {
   pageSize?: number;
   /** The page built already (the test run's, see bridge-page-setup.ts); built here without. */
   pageDir?: string;
+  /** More Chromium switches (the fake camera's). */
+  chromiumArgs?: readonly string[];
+  /** Runs in the page before its own scripts (to watch what it does). */
+  initScript?: string;
 }): Promise<BrowserTill> {
   const work = await mkdtemp(join(tmpdir(), "browser-till-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
@@ -45,9 +49,10 @@ export async function startBrowserTill(options: {
     if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
     const bridge = await serveCatalog({ service: catalog.service, pageDir });
     cleanups.push(() => bridge.close());
-    const browser = await launchChromium();
+    const browser = await launchChromium({ args: options.chromiumArgs ?? [] });
     cleanups.push(() => browser.close());
     const page = await browser.context.newPage();
+    if (options.initScript !== undefined) await page.addInitScript(options.initScript);
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     page.on("console", (message) => {

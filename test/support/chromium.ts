@@ -24,7 +24,13 @@ export interface RunningChromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { locale?: string } = {}): Promise<RunningChromium> {
+export interface ChromiumOptions {
+  locale?: string;
+  /** More command-line switches, such as the fake camera's. */
+  args?: readonly string[];
+}
+
+export async function launchChromium(options: ChromiumOptions = {}): Promise<RunningChromium> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium is not installed at ${chromiumPath}: run "apt-get install -y chromium" (.ci/run does).`,
@@ -34,7 +40,7 @@ export async function launchChromium(options: { locale?: string } = {}): Promise
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: quietFlags,
+    args: [...quietFlags, ...(options.args ?? [])],
     locale: options.locale ?? "en-GB",
     timezoneId: "Europe/Berlin",
     viewport: { width: 1200, height: 900 },

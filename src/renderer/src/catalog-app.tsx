@@ -216,6 +216,11 @@ function Screens({ shell }: CatalogAppProps) {
                 entries: history.entries,
                 onReopen: (code, origin) => void scan.lookup(code, "reopen", origin),
               }}
+              camera={{
+                settings: settings?.camera ?? defaultSettings.camera,
+                // Read by the AIM identifier ZXing reported, as a serial scanner's code is.
+                onCode: (code) => void handScan(code.text, "camera", code.symbologyId),
+              }}
             />
           )}
           {/* Kept in the page behind the other screens, so a scan or a look at a product never loses

@@ -98,6 +98,17 @@ export type TimeLimits = z.infer<typeof timeLimitsSchema>;
 // in a sign-in, while a till showing "syncing" or "signing in" is never held for minutes.
 export const defaultTimeLimits: TimeLimits = { syncSeconds: 150, signInSeconds: 70 };
 
+/**
+ * The camera as a scanner (docs/scanner.md): which one (a device id the system gave; null for the
+ * system's default camera), and whether it starts with the scan screen (a till with no scanner)
+ * rather than only from the scan screen's camera button.
+ */
+export const cameraSettingsSchema = z.object({
+  startWithScan: z.boolean(),
+  deviceId: z.string().min(1).max(500).nullable(),
+});
+export type CameraSettings = z.infer<typeof cameraSettingsSchema>;
+
 /** Which of the service's prices this till charges (see shared/catalog/price-rule.ts). */
 export const priceSettingsSchema = z.object({
   /** This till's branch, as the catalog's branch prices name it; null charges the default prices. */
@@ -180,6 +191,7 @@ export const appSettingsSchema = z.object({
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
   /** A short tone when a scan is found or not found. */
   sound: z.boolean(),
+  camera: cameraSettingsSchema,
   prices: priceSettingsSchema,
   images: imageSettingsSchema,
   logLevel: z.enum(logLevels),
@@ -214,6 +226,7 @@ export const defaultSettings: AppSettings = {
   serialScanner: defaultSerialScanner,
   language: "en",
   sound: true,
+  camera: { startWithScan: false, deviceId: null },
   prices: { branch: null, currency: null },
   images: defaultImageSettings,
   logLevel: "info",

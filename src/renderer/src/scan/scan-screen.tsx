@@ -1,7 +1,8 @@
 // The home screen, ready for a scan at once and offline too: a code field that also takes typed
-// codes, a live region announcing each answer, and the result card with its inspector; beside them,
+// codes, the camera's button and preview, a live region announcing each answer, and the result card with its inspector; beside them,
 // when the host keeps one, the scan history.
 import { type FormEvent, useId, useState } from "react";
+import { CameraPanel, type CameraPanelProps } from "../camera/camera-panel.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "../status/error-text.ts";
 import { type CatalogFreshness, ResultCard } from "./result-card.tsx";
@@ -15,6 +16,8 @@ export interface ScanScreenProps extends LookupState {
   onLookup: (code: string) => void;
   onSearch: (text: string) => void;
   history?: ScanHistoryProps;
+  /** The camera as a scanner; no camera button without it. */
+  camera?: CameraPanelProps;
 }
 
 export function ScanScreen(props: ScanScreenProps) {
@@ -61,6 +64,7 @@ export function ScanScreen(props: ScanScreenProps) {
             {t("scan.hint")}
           </p>
         </form>
+        {props.camera && <CameraPanel {...props.camera} />}
         <p className="scan-announcement" role="status" aria-live="polite">
           {announcement}
         </p>

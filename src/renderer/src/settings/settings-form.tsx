@@ -1,5 +1,5 @@
 // The till's settings: service address, sync interval, stale age, request timeouts and the
-// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, prices, the log
+// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, the camera, prices, the log
 // and updates, sound and language. Numbers are checked here for a plain message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
@@ -8,6 +8,7 @@ import { layoutIds, type ScannerLayout } from "../../../shared/keyboard/keystrok
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
+import { CameraFields } from "./camera-fields.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
 import { SerialScannerFields, serialFieldsOf, serialFrom } from "./serial-scanner-fields.tsx";
@@ -111,6 +112,7 @@ export function SettingsForm(props: SettingsFormProps) {
     groupSeparator: settings.scanner.groupSeparator,
   });
   const [sound, setSound] = useState(settings.sound);
+  const [camera, setCamera] = useState(settings.camera);
   const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
@@ -169,6 +171,7 @@ export function SettingsForm(props: SettingsFormProps) {
         minLength: parsed.minLength ?? settings.scanner.minLength,
       },
       sound,
+      camera,
       language,
       prices: priceChange,
       serialScanner: serialFrom(serial),
@@ -230,6 +233,7 @@ export function SettingsForm(props: SettingsFormProps) {
         )}
         <ScannerSetup notice={props.setupNotice ?? null} />
       </fieldset>
+      <CameraFields formId={id} value={camera} onValue={setCamera} />
       {props.loadSerialPorts && (
         <SerialScannerFields
           formId={id}

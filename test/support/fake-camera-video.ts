@@ -1,0 +1,75 @@
+// A video file for Chromium's fake camera (--use-file-for-fake-video-capture): barcodes the test
+// draws with bwip-js, after a blank start (the time the decoder takes to load), each shown in the middle of a white picture for a while with blank pictures
+// between them (so each leaves the view), then a long blank end, since Chromium plays the file in a
+// loop and a code shown again would rightly count again. ffmpeg (Debian's) puts it together as
+// Y4M, the raw format Chromium reads with its frame rate.
+import { spawnSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import bwipjs from "bwip-js/node";
+
+export interface DrawnCode {
+  /** bwip-js's name of the symbology: "ean13", "upca", "gs1-128", "gs1datamatrix", "qrcode". */
+  bcid: string;
+  /** What bwip-js encodes; GS1 in its "(01)…(3103)…" form. */
+  text: string;
+  scale: number;
+}
+
+export const fakeVideo = {
+  width: 640,
+  height: 480,
+  fps: 5,
+  leadSeconds: 3,
+  showSeconds: 1.6,
+  gapSeconds: 0.8,
+  endSeconds: 8,
+};
+
+/** Why ffmpeg cannot be used here, in words; null when it can. */
+export function ffmpegMissing(): string | null {
+  const found = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" });
+  return found.status === 0
+    ? null
+    : 'ffmpeg is not installed: run "apt-get install -y ffmpeg" (.ci/run does).';
+}
+
+/** Writes the codes' pictures and the video into `dir`; the video's path. */
+export async function makeFakeCameraVideo(dir: string, codes: readonly DrawnCode[]): Promise<string> {
+  const { width, height, fps, leadSeconds, showSeconds, gapSeconds, endSeconds } = fakeVideo;
+  const inputs: string[] = [];
+  const overlays: string[] = [];
+  for (const [index, code] of codes.entries()) {
+    const png = await bwipjs.toBuffer({
+      bcid: code.bcid,
+      text: code.text,
+      scale: code.scale,
+      includetext: false,
+      paddingwidth: 10,
+      paddingheight: 10,
+      backgroundcolor: "FFFFFF",
+    });
+    const file = join(dir, `code-${index}.png`);
+    await writeFile(file, png);
+    inputs.push("-loop", "1", "-i", file);
+    const from = leadSeconds + index * (showSeconds + gapSeconds);
+    const previous = index === 0 ? "[0:v]" : `[v${index}]`;
+    overlays.push(
+      `${previous}[${index + 1}:v]overlay=x=(W-w)/2:y=(H-h)/2:enable='between(t,${from},${from + showSeconds})'[v${index + 1}]`,
+    );
+  }
+  const seconds = leadSeconds + codes.length * (showSeconds + gapSeconds) + endSeconds;
+  const video = join(dir, "camera.y4m");
+  const made = spawnSync(
+    "ffmpeg",
+    [
+      ...["-v", "error", "-y", "-f", "lavfi", "-i", `color=c=white:s=${width}x${height}:r=${fps}`],
+      ...inputs,
+      ...["-filter_complex", overlays.join(";"), "-map", `[v${codes.length}]`],
+      ...["-t", String(seconds), "-r", String(fps), "-pix_fmt", "yuv420p", video],
+    ],
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`ffmpeg could not make the camera video: ${made.stderr}`);
+  return video;
+}
