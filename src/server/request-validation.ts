@@ -11,7 +11,10 @@ function validationError(
     label: issue.path.map(String).join(".") || what,
     errorDetails: issue,
   }));
-  return new HttpError(400, `The ${what} is not valid.`, errors);
+  // The first problem in the message too, so a reader of the message alone knows which field to fix.
+  const [first] = errors;
+  const where = first === undefined ? "" : `: ${first.label}: ${issues[0]?.message}`;
+  return new HttpError(400, `The ${what} is not valid${where}.`, errors);
 }
 
 export function parseRequest<Schema extends z.ZodType>(
