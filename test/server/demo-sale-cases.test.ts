@@ -1,5 +1,5 @@
 // The demo catalog's sale cases: each one there, shaped as the upstream's own schema allows, named
-// by the barcodes the demo and the tests scan, and the stock's "+ Pfand" products given a deposit.
+// by the barcodes the demo and the tests scan, and the stock's linked products (drinks in returnable bottles) given a deposit.
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
 import { demoSaleCaseCount, demoSaleCode } from "../../src/server/demo-sale-cases.ts";
