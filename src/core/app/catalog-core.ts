@@ -19,6 +19,7 @@ import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import type { SearchHit } from "../../shared/catalog/search-hit.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { GroupName, TaxName } from "../../shared/catalog/tax-amounts.ts";
 import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
 import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { removeCatalogFile } from "../catalog/catalog-removal.ts";
@@ -32,6 +33,7 @@ import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { parseSyncState } from "../sync/sync-state.ts";
 import { catalogFacts, noCatalog } from "./catalog-facts.ts";
 import { namedBy, saleWith } from "./family-sale.ts";
+import { familyGroupAndTax, type ReferenceMaps, referenceMaps, taxedPrices } from "./group-and-tax.ts";
 import { createTillKeys, type TillKeys } from "./till-keys.ts";
 
 export interface CatalogCore {
@@ -107,12 +109,17 @@ export function createCatalogCore(deps: {
    */
   async function answered<F extends StoredFamily>(
     family: F,
-    context?: PriceContext,
-  ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
-    const prices = familyPrices(family, context ?? (await priceContext(clock())));
+    context: PriceContext,
+    maps: ReferenceMaps,
+  ): Promise<
+    F & { prices: FamilyPrices; pictures: ProductPictures; group: GroupName | null; tax: TaxName | null }
+  > {
+    const { group, tax } = familyGroupAndTax(family, maps);
+    const prices = taxedPrices(familyPrices(family, context), tax?.rate);
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
     const ids = members.map((member) => member.id);
-    return { ...family, prices, pictures: opened === null ? {} : deps.images.pictures(opened.file, ids) };
+    const pictures = opened === null ? {} : deps.images.pictures(opened.file, ids);
+    return { ...family, prices, pictures, group, tax };
   }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
@@ -183,19 +190,21 @@ export function createCatalogCore(deps: {
       const code = readScan(input, deps.scanOptions?.(), new Date(at));
       const found = await catalog.read(async (store) => {
         const match = await matchOf(store, code);
-        return match === null ? null : { match, named: await namedBy(store, match) };
+        if (match === null) return null;
+        return { match, named: await namedBy(store, match), maps: await referenceMaps(store) };
       });
       if (found === null) {
         const reason = noMatchReason(code);
-        return { query: input, code, match: null, price: null, sale: null, label: null, reason };
+        const nothing = { match: null, price: null, sale: null, label: null, group: null, tax: null };
+        return { query: input, code, ...nothing, reason };
       }
       const { match, named } = found;
       const context = await priceContext(at);
-      const withPrices = await answered(match, context);
+      const { group, tax, ...withPrices } = await answered(match, context, found.maps);
       const price = withPrices.prices[match.product.id] ?? null;
       const sale = saleWith(match, named, price, context);
       const label = labelCharge(code, price);
-      return { query: input, code, match: withPrices, price, sale, label, reason: null };
+      return { query: input, code, match: withPrices, price, sale, label, reason: null, group, tax };
     },
 
     async search(text, limit = 20) {
@@ -209,11 +218,12 @@ export function createCatalogCore(deps: {
     async product(id) {
       const found = await (await requireCatalog()).catalog.read(async (store) => {
         const family = await store.productById(id);
-        return family === null ? null : { family, named: await namedBy(store, family) };
+        if (family === null) return null;
+        return { family, named: await namedBy(store, family), maps: await referenceMaps(store) };
       });
       if (found === null) return null;
       const context = await priceContext(clock());
-      const family = await answered(found.family, context);
+      const family = await answered(found.family, context, found.maps);
       const price = family.prices[family.product.id] ?? null;
       return { ...family, sale: saleWith(found.family, found.named, price, context) };
     },

@@ -2,39 +2,19 @@
 // price rule, net and gross completed by the product's tax), its picture, its colour, and why it
 // cannot be used when it cannot. Pure: the reads are done before.
 import type { Product } from "../../shared/api/product.ts";
-import type { FavouriteKeyInfo, ProductGroupInfo, TaxInfo } from "../../shared/api/reference-data.ts";
+import type { FavouriteKeyInfo } from "../../shared/api/reference-data.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { CounterKey } from "../../shared/catalog/counter-keys.ts";
 import { type PriceContext, resolvePrice } from "../../shared/catalog/price-rule.ts";
 import type { ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import { asksPrice } from "../../shared/catalog/sale-rule.ts";
 import { withTaxRate } from "../../shared/catalog/tax-amounts.ts";
-import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { GroupPosition } from "../catalog/reference-reads.ts";
+import { groupAndTax, type ReferenceMaps } from "./group-and-tax.ts";
 
-export interface KeyFacts {
-  groups: ReadonlyMap<string, ProductGroupInfo>;
-  taxes: ReadonlyMap<string, TaxInfo>;
+export interface KeyFacts extends ReferenceMaps {
   context: PriceContext;
   pictures: ProductPictures;
-}
-
-/** The groups and taxes held, by id: small lists, read whole with each answer. */
-export async function referenceMaps(
-  store: Pick<CatalogStore, "references">,
-): Promise<Pick<KeyFacts, "groups" | "taxes">> {
-  const groups = await store.references.all("product_groups");
-  const taxes = await store.references.all("taxes");
-  return { groups: new Map(groups.map((g) => [g.id, g])), taxes: new Map(taxes.map((t) => [t.id, t])) };
-}
-
-/** The product's group, and its tax: its own, else its group's. */
-export function groupAndTax(product: Product, facts: Pick<KeyFacts, "groups" | "taxes">) {
-  const groupId = typeof product.product_group === "string" ? product.product_group : null;
-  const group = groupId === null ? null : (facts.groups.get(groupId) ?? null);
-  const taxId = typeof product.tax === "string" ? product.tax : (group?.tax ?? null);
-  const tax = taxId === null ? null : (facts.taxes.get(taxId) ?? null);
-  return { groupId, group, taxId, tax };
 }
 
 export function productKey(product: Product, position: number, facts: KeyFacts): CounterKey {

@@ -12,8 +12,9 @@ import {
 import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
+import { referenceMaps } from "./group-and-tax.ts";
 import { chooseKeySet } from "./key-set-choice.ts";
-import { favouriteKey, groupPositionOf, type KeyFacts, productKey, referenceMaps } from "./key-tiles.ts";
+import { favouriteKey, groupPositionOf, type KeyFacts, productKey } from "./key-tiles.ts";
 
 export interface TillKeys {
   /** The set's tabs and the keys of one (`tab`, from 0); `set` asks for a set by name. */
