@@ -244,6 +244,7 @@ export function createCatalogCore(deps: {
         signedIn: signIn === "signed-in",
         account: record?.account ?? null,
         ...counts,
+        referenceData: read.referenceData,
         lastSyncAt: state.lastSyncAt,
         lastFullSyncAt: state.lastFullSyncAt,
         syncUnfinished: state.running !== null,
