@@ -67,7 +67,7 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     const found = await deps.read(async (store) => {
       const page = await store.references.groupPage(group, position, keysPerPage);
       const info = await store.references.byId("product_groups", group);
-      return { page, info, base: await referenceMaps(store) };
+      return { page, info, base: await referenceMaps(store, page.products) };
     });
     const { page, info } = found;
     const facts = await completed(found.base, page.products);
@@ -142,7 +142,8 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     const products = await store.productsByIds(
       keys.filter((key) => key.type === "product").map((key) => key.objectId),
     );
-    return { tabs, index, keys, products, base: await referenceMaps(store) };
+    const groupKeys = keys.filter((key) => key.type === "product_group").map((key) => key.objectId);
+    return { tabs, index, keys, products, base: await referenceMaps(store, products, groupKeys) };
   }
 
   return { keys, groupKeys, groups };
