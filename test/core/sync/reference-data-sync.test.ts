@@ -2,42 +2,17 @@
 // HTTP: read whole by a full and an incremental sync (a set rearranged at the service reaches the
 // till), a service lacking one list (404) noted once and not asked again but by a full sync, and
 // records with odd parts kept part by part, the sync succeeding all the same.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoFavouriteSetIds } from "../../../src/server/demo-favourite-ids.ts";
 import { demoGroupId } from "../../../src/server/demo-product-groups.ts";
-import { type RunningService, startService } from "../../../src/server/service.ts";
-import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
-import { openTestCore, tempDir } from "../../support/service-fixtures.ts";
+import { proxiedService } from "../../support/proxied-service.ts";
 
-let service: RunningService;
-let upstream: MisbehavingUpstream;
-const closing: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 120, seed: 7 });
-  upstream = await startMisbehavingUpstream(service.baseUrl);
-  closing.push(
-    () => service.close(),
-    () => upstream.close(),
-  );
-});
-afterAll(async () => {
-  for (const close of closing.reverse()) await close();
-});
-
-/** A till signed in to the demo account, through the proxy when `proxied`. */
-async function till(proxied = false) {
-  const dir = await tempDir();
-  const wired = openTestCore(dir.path);
-  closing.push(dir.remove, () => wired.close());
-  const { organisation, username, password } = service.demo;
-  const baseUrl = proxied ? upstream.baseUrl : service.baseUrl;
-  await wired.session.signInOrganisation({ baseUrl, organisation, username, password, remember: false });
-  return wired.core;
-}
+const services = proxiedService({ demoProducts: 120, seed: 7 });
+const { till } = services;
 
 /** Renames the bakery set's first tab at the service, as a shop arranging its keys would. */
 async function renameFirstTab(name: string): Promise<void> {
+  const { service } = services.running();
   const { organisation, username, password, accountId } = service.demo;
   const at = (path: string, init: RequestInit) => fetch(`${service.baseUrl}${path}`, init);
   const json = { "content-type": "application/json" };
@@ -79,6 +54,7 @@ describe("the reference data", () => {
   });
 
   it("notes a list the service lacks (404) once, keeps the others, and asks again only at a full sync", async () => {
+    const { upstream } = services.running();
     upstream.behave({ missing: ({ path }) => path.startsWith("/api/v0/taxes/") });
     const core = await till(true);
     const asked = () => upstream.paths.filter((path) => path.startsWith("/api/v0/taxes/")).length;
@@ -100,6 +76,7 @@ describe("the reference data", () => {
   });
 
   it("keeps records with odd parts part by part, counts the unreadable ones, and the sync succeeds", async () => {
+    const { upstream } = services.running();
     upstream.behave({
       rewrite({ path }, body) {
         if (!path.startsWith("/api/v0/product_groups/")) return body;

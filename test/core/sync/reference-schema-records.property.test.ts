@@ -5,12 +5,10 @@
 // file: each live record is kept with no part left out, none is refused, and the keys and groups
 // answers built from them follow their contract. UPSTREAM_SCHEMA_SEED=N repeats a run.
 import { generateSync, type JsonSchema } from "json-schema-faker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningService, startService } from "../../../src/server/service.ts";
+import { describe, expect, it } from "vitest";
 import { counterKeysSchema, productGroupCountSchema } from "../../../src/shared/catalog/counter-keys.ts";
-import { type MisbehavingUpstream, startMisbehavingUpstream } from "../../support/misbehaving-upstream.ts";
+import { proxiedService } from "../../support/proxied-service.ts";
 import { mendGeneratorSlips } from "../../support/schema-records.ts";
-import { openTestCore, tempDir } from "../../support/service-fixtures.ts";
 import {
   favouriteRecordSchema,
   oracle,
@@ -44,20 +42,7 @@ function generated(kind: Kind, offset: number): Record<string, unknown>[] {
   });
 }
 
-let service: RunningService;
-let upstream: MisbehavingUpstream;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 60, seed: 3 });
-  upstream = await startMisbehavingUpstream(service.baseUrl);
-  closing.push(
-    () => service.close(),
-    () => upstream.close(),
-  );
-});
-afterAll(async () => {
-  for (const close of closing.reverse()) await close();
-});
+const services = proxiedService({ demoProducts: 60, seed: 3 });
 
 describe("records the upstream's schemas for favourites, product groups and taxes call valid", () => {
   it(`are all kept with every part (${perKind} of each, seed ${seed})`, async () => {
@@ -74,24 +59,14 @@ describe("records the upstream's schemas for favourites, product groups and taxe
           .find((found) => found.length > 0);
         expect(refused, `a generated ${kind} record its schema refuses`).toBeUndefined();
       }
+      const { upstream } = services.running();
       upstream.behave({
         rewrite({ path }, body) {
           const kind = (Object.keys(kinds) as Kind[]).find((name) => path.startsWith(`/api/v0/${name}/`));
           return kind === undefined ? body : { ...body, count: perKind, results: records[kind] };
         },
       });
-      const dir = await tempDir();
-      closing.push(dir.remove);
-      const { session, core } = openTestCore(dir.path);
-      closing.push(() => core.close());
-      const { organisation, username, password } = service.demo;
-      await session.signInOrganisation({
-        baseUrl: upstream.baseUrl,
-        organisation,
-        username,
-        password,
-        remember: false,
-      });
+      const core = await services.till(true);
       await core.sync();
 
       const live = (kind: Kind) => records[kind].filter((record) => record.deleted !== true);
