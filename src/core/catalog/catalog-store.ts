@@ -196,6 +196,7 @@ function guardedReads(file: string, reads: ReferenceReads): StoreReferenceReads 
     withUnusableParts: wrap(reads.withUnusableParts),
     groupPage: wrap(reads.groupPage),
     groupCounts: wrap(reads.groupCounts),
+    groupSize: wrap(reads.groupSize),
   };
 }
 

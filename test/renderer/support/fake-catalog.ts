@@ -97,7 +97,7 @@ export function fakeCatalog(
     },
     groupKeys: (argument) => {
       record("groupKeys", argument);
-      return ok({ group: { id: argument.group, name: null, color: null }, keys: [], next: null });
+      return ok({ group: { id: argument.group, name: null, color: null }, keys: [], next: null, total: 0 });
     },
     productGroups: () => ok([]),
     settings: async () => {
