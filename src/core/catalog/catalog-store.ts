@@ -63,7 +63,7 @@ export interface CatalogStore {
   saveReferenceList(kind: ReferenceKind, kept: readonly KeptReference[], refused: number): Promise<void>;
   /** Notes that the service has no such list (404): it is not asked again but by a full sync. */
   noteReferenceAbsent(kind: ReferenceKind): Promise<void>;
-  /** Counts each group's products again (one walk of the group index: a second at a million). */
+  /** Counts each group's products again (one walk of the group index). */
   recountGroups(): Promise<void>;
   /** The favourite sets, product groups and taxes held, and a group's products by name. */
   readonly references: StoreReferenceReads;
