@@ -193,6 +193,11 @@ export const appSettingsSchema = z.object({
   sound: z.boolean(),
   camera: cameraSettingsSchema,
   prices: priceSettingsSchema,
+  /**
+   * The favourite set whose keys this till shows, by name, where the branch has no default set and
+   * the account more than one (docs/keys.md); null leaves it to those.
+   */
+  favouriteSet: z.string().trim().min(1).max(200).nullable(),
   images: imageSettingsSchema,
   logLevel: z.enum(logLevels),
   updates: updateSettingsSchema,
@@ -228,6 +233,7 @@ export const defaultSettings: AppSettings = {
   sound: true,
   camera: { startWithScan: false, deviceId: null },
   prices: { branch: null, currency: null },
+  favouriteSet: null,
   images: defaultImageSettings,
   logLevel: "info",
   updates: { feedUrl: null, quietHour: "03:00" },

@@ -1,10 +1,12 @@
 // Products and answers for the screen tests, built through the real schemas and the real barcode
 // reader, so a screen never sees data the catalog could not send.
+
 import { type Product, productSchema } from "../../../src/shared/api/product.ts";
 import { productCodes } from "../../../src/shared/api/product-codes.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import { noReferenceData } from "../../../src/shared/catalog/catalog-status.ts";
 import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductAnswer } from "../../../src/shared/catalog/lookup-answer.ts";
@@ -131,7 +133,7 @@ export function answerFor(
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
-      const { sale, ...match } = productAnswerFor(found, products, prices);
+      const { sale, group, tax, ...match } = productAnswerFor(found, products, prices);
       const price = match.prices[found.id] ?? null;
       return {
         query: code,
@@ -141,11 +143,14 @@ export function answerFor(
         sale,
         label: labelCharge(reading, price),
         reason: null,
+        group,
+        tax,
       };
     }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, price: null, sale: null, label: null, reason };
+  const nothing = { match: null, price: null, sale: null, label: null, group: null, tax: null };
+  return { query: code, code: reading, ...nothing, reason };
 }
 
 /** What the catalog would answer for a product opened by id: its family and how it is sold. */
@@ -156,7 +161,9 @@ export function productAnswerFor(
 ): LookupMatch & ProductAnswer {
   const match = matchOf(found, products, prices);
   const held = { byId: new Map(products.map((item) => [item.id, item])), children: products };
-  return { ...match, sale: saleOf(found, match.prices[found.id] ?? null, held, prices) };
+  // The fixtures name no groups or taxes.
+  const sale = saleOf(found, match.prices[found.id] ?? null, held, prices);
+  return { ...match, sale, group: null, tax: null };
 }
 
 export function matchOf(
@@ -184,6 +191,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     inactive: 1,
     quarantined: 0,
     withUnusableParts: 0,
+    referenceData: noReferenceData,
     lastSyncAt: "2026-11-22T06:00:00.000Z",
     lastFullSyncAt: "2026-11-22T06:00:00.000Z",
     syncUnfinished: false,
