@@ -13,16 +13,19 @@ import { registerBranchRoutes } from "./branch-routes.ts";
 import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import type { FaultSwitch } from "./faults.ts";
+import { registerFavouriteRoutes } from "./favourite-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { registerImageRoutes } from "./image-routes.ts";
 import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 import type { PagePositions } from "./page-positions.ts";
+import { registerProductGroupRoutes } from "./product-group-routes.ts";
 import { registerProductReadRoutes } from "./product-routes.ts";
 import { registerProductWriteRoutes } from "./product-write-routes.ts";
 import { registerRequestGuards } from "./request-guards.ts";
 import { setSecurityHeaders } from "./security-headers.ts";
+import { registerTaxRoutes } from "./tax-routes.ts";
 import { registerUserRoutes } from "./user-routes.ts";
 import type { WriteClock } from "./write-clock.ts";
 
@@ -93,6 +96,9 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   registerProductWriteRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerBranchRoutes(app, deps);
+  registerTaxRoutes(app, deps);
+  registerProductGroupRoutes(app, deps);
+  registerFavouriteRoutes(app, deps);
   registerImageRoutes(app, deps);
   return app;
 }

@@ -56,6 +56,15 @@ export interface ProductCodesTable {
   code: string;
 }
 
+/** A favourite set, kept as the JSON text served; ids are per account (the demo's sets share theirs). */
+export interface FavouritesTable {
+  account_id: string;
+  id: string;
+  created_at: number;
+  updated_at: number;
+  body: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -77,6 +86,7 @@ export interface ServiceTables {
   sub_users: SubUsersTable;
   products: ProductsTable;
   product_codes: ProductCodesTable;
+  favourites: FavouritesTable;
   settings: SettingsTable;
   demo_credentials: DemoCredentialsTable;
 }

@@ -9,8 +9,11 @@ import { findAccount, hasAnyAccount, insertAccount } from "./accounts-store.ts";
 import { apiKeyDigest } from "./api-keys.ts";
 import type { ServiceDatabase } from "./database.ts";
 import { generateDemoCatalog } from "./demo-catalog.ts";
+import { demoFavourites } from "./demo-favourites.ts";
+import { insertFavourites } from "./favourites-store.ts";
 import { hashPassword } from "./passwords.ts";
 import { insertProducts } from "./products-store.ts";
+import { tillScopes } from "./scopes.ts";
 import { createRandom } from "./seeded-random.ts";
 import { findUser, insertUser } from "./users-store.ts";
 
@@ -131,11 +134,12 @@ async function createDemoAccount(
       api_key_digest: apiKeyDigest(apiKey),
       role: "serviceaccount",
       scopes: JSON.stringify([
-        "products:read",
+        ...tillScopes,
         "products:create",
         "products:update",
         "products:delete",
-        "branches:read",
+        "favourites:create",
+        "favourites:update",
       ]),
       description: "Demo integration key",
     });
@@ -144,6 +148,7 @@ async function createDemoAccount(
       .values({ account_id: ids.account, username, password, service_user_id: ids.service, api_key: apiKey })
       .execute();
     await insertProducts(trx, ids.account, catalog);
+    await insertFavourites(trx, ids.account, demoFavourites(setup.catalogSeed + index - 1, setup.now));
   });
 }
 

@@ -1,13 +1,16 @@
 // The demo catalog the reference service seeds from. The desktop demo, the tests and the benchmarks all
 // rely on it, so the same options always give the same records, and it covers the awkward parts of real
 // catalogs: variant families, several codes per product, scale labels, deleted items, same-instant edits.
-import type { ChildSummary, Product } from "../shared/api/product.ts";
+import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { demoBranches } from "./demo-branches.ts";
 import * as words from "./demo-catalog-words.ts";
+import { childSummary } from "./demo-child-summary.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
+import { type DemoGroupKey, demoGroupId } from "./demo-product-groups.ts";
 import { unremarkableFields } from "./demo-record-fields.ts";
 import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
+import { demoTaxId, type VatPercent } from "./demo-taxes.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -93,8 +96,6 @@ interface CatalogContext {
   account: string;
   codes: CodeSource;
   nextInstants: () => Pick<Product, "created_at" | "updated_at">;
-  taxes: { standard: string; reduced: string };
-  groups: string[];
   /** Numbers sku and custom_id. */
   recordNumber: number;
   /** Digits of that number: six, or more for a catalog of a million records or more. */
@@ -113,8 +114,6 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
     account: options.accountId,
     codes: createCodeSource(random),
     nextInstants: createImportClock(random, options.now),
-    taxes: { standard: random.uuid(), reduced: random.uuid() },
-    groups: Array.from({ length: 8 }, () => random.uuid()),
     recordNumber: 0,
     numberWidth: Math.max(6, String(options.count).length),
   };
@@ -179,7 +178,7 @@ function createImportClock(random: Random, now: number): CatalogContext["nextIns
 interface Price {
   cents: number;
   /** VAT in percent. */
-  vat: 19 | 7;
+  vat: VatPercent;
 }
 
 interface RecordSpec {
@@ -189,6 +188,7 @@ interface RecordSpec {
   price: Price;
   codes: Pick<Product, "barcode" | "barcodes" | "codes">;
   deleted: boolean;
+  group: DemoGroupKey;
   /** Sold by the piece in quantities: may get quantity tiers. */
   tiers?: boolean;
   /** The shape of its picture, if it gets one. */
@@ -305,7 +305,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     summary: null,
     description: null,
     account: catalog.account,
-    tax: spec.price.vat === 19 ? catalog.taxes.standard : catalog.taxes.reduced,
+    tax: demoTaxId(spec.price.vat),
     vat_class: null,
     category: null,
     brand: null,
@@ -327,7 +327,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     active: !random.chance(INACTIVE_SHARE),
     deleted: spec.deleted,
     type: spec.type,
-    product_group: random.pick(catalog.groups),
+    product_group: demoGroupId(spec.group),
     supplier: { sku: numbered ? `L-${random.int(10_000, 99_999)}` : null },
     attributes: null,
     barcode: spec.codes.barcode,
@@ -376,6 +376,7 @@ function standardProduct(catalog: CatalogContext): Product {
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
     tiers: true,
+    group: random.pick(["bakery", "softDrinks", "produce", "deli", "dairy", "sweets"] as const),
     picture: "box",
   });
 }
@@ -391,6 +392,7 @@ function scaleItem(catalog: CatalogContext, prefix: "21" | "23"): Product {
     price: shelfPrice(random, 2, 60, 7),
     codes: { barcode: catalog.codes.scale(prefix), barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
+    group: "deli",
     picture: "scale",
   });
 }
@@ -404,6 +406,7 @@ function linkedProduct(catalog: CatalogContext): Product {
     price: shelfPrice(random, 1, 20, 19),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
+    group: "softDrinks",
     picture: "bottle",
   });
 }
@@ -414,9 +417,10 @@ function voucher(catalog: CatalogContext): Product {
     id: random.uuid(),
     type: "voucher",
     name: `${random.pick(words.vouchers)} ${random.pick(words.voucherThemes)}`,
-    price: { cents: random.pick([10, 20, 25, 50, 100]) * 100, vat: 19 },
+    price: { cents: random.pick([10, 20, 25, 50, 100]) * 100, vat: 0 },
     codes: { barcode: random.chance(0.5) ? codes.ean13() : null, barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
+    group: "vouchers",
     picture: "ticket",
   });
   record.stockable = false;
@@ -445,6 +449,7 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
     price,
     codes: retailCodes(catalog),
     deleted,
+    group: "textiles",
     picture: "shirt",
   });
   const children = sample(random, combinations(options), childCount).map((attributes) => {
@@ -455,6 +460,7 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
       price,
       codes: retailCodes(catalog),
       deleted,
+      group: "textiles",
       picture: "shirt",
     });
     child.parent = parent.id;
@@ -504,16 +510,4 @@ function sample<T>(random: Random, items: readonly T[], count: number): T[] {
     [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
   }
   return pool.slice(0, count);
-}
-
-function childSummary(child: Product): ChildSummary {
-  return {
-    id: child.id,
-    name: child.name,
-    custom_id: child.custom_id,
-    attributes: { ...child.attributes },
-    locations: null,
-    images: { ...(child.images as Record<string, string | null>) },
-    barcodes: [child.barcode, ...(child.barcodes ?? [])].filter((code) => typeof code === "string"),
-  };
 }

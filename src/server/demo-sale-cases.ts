@@ -3,53 +3,48 @@
 // child), bundles of two to four parts (one naming a product the catalog lacks), prices entered at
 // the till, products not for sale and products needing a serial number. Every record has the shape
 // the upstream's own product schema allows. They come last in the catalog, after the stock
-// (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too.
+// (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too. The bakery and
+// drinks counter's goods (rolls without a barcode, two variant families, a cake whose price is asked
+// for) are here too: the demo's favourite sets (demo-favourites.ts) name them by these keys.
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import { askPrice, type CaseSpec, type Ids } from "./demo-case-spec.ts";
+import { childSummary } from "./demo-child-summary.ts";
+import { counterCases } from "./demo-counter-cases.ts";
+import { demoGroupId } from "./demo-product-groups.ts";
 import { unremarkableFields } from "./demo-record-fields.ts";
+import { demoTaxId } from "./demo-taxes.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
 /** A catalog smaller than this has no room for the cases: it is all stock, as before. */
 const FEWEST_PRODUCTS = 50;
 
-/** How a case is sold, beside its name and price; keys are the record's own. */
-type SaleFields = Partial<Pick<Product, "sellable" | "configuration" | "serial_number_input_required">>;
-
-interface CaseSpec {
-  key: string;
-  name: string;
-  type: string;
-  /** Gross shelf price in cents; 0 for a price entered at the till. */
-  cents: number;
-  vat: 19 | 7;
-  fields?: SaleFields;
-  /** Whether it carries a barcode of its own (a deposit child has none). */
-  scanned?: boolean;
-  /** Parts of a bundle and linked items, by the keys of other cases. */
-  components?: [key: string, quantity: number][];
-  linked?: (ids: Ids) => unknown[];
-  /** For a `linked` child: the case it is sold with. */
-  parent?: string;
-  /** How many questions the till asks at sale. */
-  questions?: number;
-}
-type Ids = Record<string, string>;
-
-const askPrice = (zeroAllowed: boolean) => ({
-  pricing: { request_input: true, zero_input_allowed: zeroAllowed },
-});
-
 const cases: CaseSpec[] = [
-  { key: "deposit", name: "Pfand Einweg 0,25 €", type: "product", cents: 25, vat: 19 },
-  { key: "glassDeposit", name: "Pfand Mehrweg 0,15 €", type: "product", cents: 15, vat: 19 },
-  { key: "crateDeposit", name: "Pfand Kasten 20 × 0,5 l", type: "product", cents: 342, vat: 19 },
+  { key: "deposit", name: "Pfand Einweg 0,25 €", type: "product", cents: 25, vat: 19, group: "deposits" },
+  {
+    key: "glassDeposit",
+    name: "Pfand Mehrweg 0,15 €",
+    type: "product",
+    cents: 15,
+    vat: 19,
+    group: "deposits",
+  },
+  {
+    key: "crateDeposit",
+    name: "Pfand Kasten 20 × 0,5 l",
+    type: "product",
+    cents: 342,
+    vat: 19,
+    group: "deposits",
+  },
   {
     key: "cola",
     name: "Cola 0,5 l Einweg",
     type: "linked_product",
     cents: 129,
     vat: 19,
+    group: "softDrinks",
     linked: (ids) => [ids.deposit],
   },
   {
@@ -58,6 +53,7 @@ const cases: CaseSpec[] = [
     type: "linked_product",
     cents: 1599,
     vat: 19,
+    group: "beerWine",
     linked: (ids) => [{ product: ids.crateDeposit, quantity: 1 }],
   },
   {
@@ -66,28 +62,52 @@ const cases: CaseSpec[] = [
     type: "linked_product",
     cents: 249,
     vat: 7,
+    group: "softDrinks",
     linked: (ids) => [embeddedDeposit(ids.glassDeposit as string)],
   },
-  { key: "appleJuice", name: "Apfelsaft naturtrüb 1 l Mehrweg", type: "linked_product", cents: 199, vat: 7 },
+  {
+    key: "appleJuice",
+    name: "Apfelsaft naturtrüb 1 l Mehrweg",
+    type: "linked_product",
+    cents: 199,
+    vat: 7,
+    group: "softDrinks",
+  },
   {
     key: "appleJuiceDeposit",
     name: "Pfand Mehrweg 0,15 € (Apfelsaft)",
     type: "linked",
     cents: 15,
     vat: 19,
+    group: "deposits",
     scanned: false,
     parent: "appleJuice",
   },
-  { key: "coffee", name: "Kaffee ganze Bohne 500 g", type: "product", cents: 899, vat: 7 },
-  { key: "mug", name: "Kaffeebecher Steingut", type: "product", cents: 649, vat: 19 },
-  { key: "chocolate", name: "Schokolade Zartbitter 100 g", type: "product", cents: 149, vat: 7 },
-  { key: "card", name: "Grußkarte Geburtstag", type: "product", cents: 249, vat: 19 },
+  {
+    key: "coffee",
+    name: "Kaffee ganze Bohne 500 g",
+    type: "product",
+    cents: 899,
+    vat: 7,
+    group: "hotDrinks",
+  },
+  { key: "mug", name: "Kaffeebecher Steingut", type: "product", cents: 649, vat: 19, group: "household" },
+  {
+    key: "chocolate",
+    name: "Schokolade Zartbitter 100 g",
+    type: "product",
+    cents: 149,
+    vat: 7,
+    group: "sweets",
+  },
+  { key: "card", name: "Grußkarte Geburtstag", type: "product", cents: 249, vat: 19, group: "household" },
   {
     key: "giftBox",
     name: "Geschenkbox Kaffee & Becher",
     type: "composed_product",
     cents: 1999,
     vat: 19,
+    group: "household",
     components: [
       ["coffee", 1],
       ["mug", 2],
@@ -99,6 +119,7 @@ const cases: CaseSpec[] = [
     type: "composed_product",
     cents: 1499,
     vat: 19,
+    group: "household",
     components: [
       ["cola", 2],
       ["chocolate", 2],
@@ -112,6 +133,7 @@ const cases: CaseSpec[] = [
     type: "composed_product",
     cents: 3999,
     vat: 7,
+    group: "deli",
     components: [
       ["coffee", 1],
       ["missing", 1],
@@ -123,7 +145,8 @@ const cases: CaseSpec[] = [
     name: "Geschenkgutschein, Betrag frei",
     type: "voucher",
     cents: 0,
-    vat: 19,
+    vat: 0,
+    group: "vouchers",
     fields: { configuration: askPrice(false) },
   },
   {
@@ -132,6 +155,7 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 299,
     vat: 7,
+    group: "produce",
     fields: { configuration: askPrice(false) },
   },
   {
@@ -140,6 +164,7 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 499,
     vat: 19,
+    group: "household",
     fields: { configuration: askPrice(true) },
     questions: 1,
   },
@@ -149,6 +174,7 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 1999,
     vat: 19,
+    group: "household",
     fields: { sellable: false },
   },
   {
@@ -157,6 +183,7 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 129,
     vat: 7,
+    group: "produce",
     fields: { sellable: false },
   },
   {
@@ -165,6 +192,7 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 5999,
     vat: 19,
+    group: "household",
     fields: { serial_number_input_required: true },
   },
   {
@@ -173,8 +201,11 @@ const cases: CaseSpec[] = [
     type: "product",
     cents: 8999,
     vat: 19,
+    group: "household",
     fields: { serial_number_input_required: true },
   },
+  // After the others, so their barcodes and ids stay what they were.
+  ...counterCases,
 ];
 
 /** The barcode each scanned case carries: EAN-13 from 640, a range no stock record uses. */
@@ -195,17 +226,33 @@ export function withDemoSaleCases(
   options: { count: number; seed: number; accountId: string; now: number },
 ): Product[] {
   if (demoSaleCaseCount(options.count) === 0) return stock;
-  // A stream of its own: the stock's records stay what they were.
-  const random = createRandom(options.seed ^ 0x5a1e5);
-  const ids: Ids = Object.fromEntries(
-    [...cases.map((spec) => spec.key), "missing"].map((key) => [key, random.uuid()]),
-  );
+  const { ids, random } = drawIds(options.seed);
   for (const product of stock) {
     if (product.type === "linked_product" && product.linked_products === null)
       product.linked_products = [ids.deposit];
   }
   const records = cases.map((spec, index) => caseRecord(spec, { ids, random }, options, index));
+  for (const parent of records.filter((record) => record.type === "variant_product")) {
+    parent.children = records.filter((record) => record.parent === parent.id).map(childSummary);
+  }
   return [...stock, ...records];
+}
+
+/**
+ * The ids of the cases (and of `missing`, a product the catalog lacks) in a catalog of this seed,
+ * whatever its size: what the demo's favourite sets name.
+ */
+export function demoSaleCaseIds(seed: number): Readonly<Ids> {
+  return drawIds(seed).ids;
+}
+
+function drawIds(seed: number): { ids: Ids; random: Random } {
+  // A stream of its own: the stock's records stay what they were.
+  const random = createRandom(seed ^ 0x5a1e5);
+  const ids: Ids = Object.fromEntries(
+    [...cases.map((spec) => spec.key), "missing"].map((key) => [key, random.uuid()]),
+  );
+  return { ids, random };
 }
 
 function caseRecord(
@@ -223,6 +270,8 @@ function caseRecord(
     updated_at: at,
     name: spec.name,
     account: options.accountId,
+    tax: demoTaxId(spec.vat),
+    product_group: demoGroupId(spec.group),
     insert_id: 900_000 + index,
     barcode: spec.scanned === false ? null : demoSaleCode(spec.key),
     prices: salePrices(spec),
@@ -230,6 +279,8 @@ function caseRecord(
     sku: `SALE-${String(index + 1).padStart(3, "0")}`,
     linked_products: spec.linked?.(ids) ?? null,
     parent: spec.parent === undefined ? null : (ids[spec.parent] as string),
+    attributes: spec.attributes ?? (spec.options ? {} : null),
+    options: spec.options ?? null,
     service_questions:
       spec.questions === undefined ? null : Array.from({ length: spec.questions }, () => random.uuid()),
     ...spec.fields,
@@ -263,7 +314,6 @@ const emptyRecord = {
   metadata: null,
   summary: null,
   description: null,
-  tax: null,
   vat_class: null,
   category: null,
   brand: null,
@@ -283,11 +333,8 @@ const emptyRecord = {
   barcodes: null,
   active: true,
   deleted: false,
-  product_group: null,
   supplier: null,
-  attributes: null,
   parent: null,
   children: null,
   configuration: null,
-  options: null,
 } as const;

@@ -118,9 +118,25 @@ const hashedApiKeys: Migration = {
   },
 };
 
+/** Favourite sets, the one resource besides products and sub-users that a caller can write. */
+const favourites: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("favourites")
+      .addColumn("account_id", "text", (column) => column.notNull())
+      .addColumn("id", "text", (column) => column.notNull())
+      .addColumn("created_at", "integer", (column) => column.notNull())
+      .addColumn("updated_at", "integer", (column) => column.notNull())
+      .addColumn("body", "text", (column) => column.notNull())
+      .addPrimaryKeyConstraint("favourites_pk", ["account_id", "id"])
+      .execute();
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial_schema": initialSchema,
   "0002_hashed_api_keys": hashedApiKeys,
+  "0003_favourites": favourites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -173,5 +173,9 @@ export async function lastWriteMs(db: ServiceDatabase): Promise<number> {
     .selectFrom("sub_users")
     .select((eb) => eb.fn.max("updated_at").as("last"))
     .executeTakeFirst();
-  return Math.max(Number(products?.last ?? 0), Number(users?.last ?? 0));
+  const favourites = await db
+    .selectFrom("favourites")
+    .select((eb) => eb.fn.max("updated_at").as("last"))
+    .executeTakeFirst();
+  return Math.max(Number(products?.last ?? 0), Number(users?.last ?? 0), Number(favourites?.last ?? 0));
 }

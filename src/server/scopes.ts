@@ -13,11 +13,25 @@ export const permissions = [
   "users:delete",
   "users:api_key",
   "branches:read",
+  "taxes:read",
+  "product_groups:read",
+  "favourites:read",
+  "favourites:create",
+  "favourites:update",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-/** What a sub-user created without scopes may do: read the catalog and its branches, like a till. */
-export const defaultScopes: readonly string[] = ["products:read", "branches:read"];
+/** What a till reads: the catalog and the reference data beside it (branches, taxes, groups, keys). */
+export const tillScopes: readonly string[] = [
+  "products:read",
+  "branches:read",
+  "taxes:read",
+  "product_groups:read",
+  "favourites:read",
+];
+
+/** What a sub-user created without scopes may do: read what a till reads. */
+export const defaultScopes: readonly string[] = tillScopes;
 
 const accountPrefix = "(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):";
 const knownScope = new RegExp(`^(?:${accountPrefix})?(?:admin|${permissions.join("|")})$`);

@@ -5,6 +5,7 @@ import {
   generateDemoCatalog,
   maxDemoProducts,
 } from "../../src/server/demo-catalog.ts";
+import { demoTaxes } from "../../src/server/demo-taxes.ts";
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";
@@ -143,7 +144,8 @@ describe("generateDemoCatalog", () => {
     expect(inStore.some((product) => product.barcode?.startsWith("23"))).toBe(true);
   });
 
-  it("prices net and gross in cents, gross at 19% or 7% VAT", () => {
+  it("prices net and gross in cents, gross at the VAT rate of the tax the product names", () => {
+    const percentOf = new Map(demoTaxes.map((tax) => [tax.id, tax.percentage]));
     for (const product of catalog) {
       const [price, ...others] = product.prices?.default_prices ?? [];
       expect(others).toEqual([]);
@@ -151,9 +153,11 @@ describe("generateDemoCatalog", () => {
       const gross = price?.amount?.gross ?? Number.NaN;
       const cents = Math.round(net * 100);
       expect(cents / 100).toBe(net);
-      expect([Math.round((cents * 119) / 100) / 100, Math.round((cents * 107) / 100) / 100]).toContain(gross);
+      const percent = percentOf.get(product.tax ?? "") ?? Number.NaN;
+      expect(Math.round((cents * (100 + percent)) / 100) / 100, product.name).toBe(gross);
       expect(price?.currency).toBe("EUR");
     }
+    expect(new Set(catalog.map((product) => percentOf.get(product.tax ?? "")))).toEqual(new Set([19, 7, 0]));
   });
 
   it("prices some products per branch, in quantities and on offer, so a till meets every case", () => {

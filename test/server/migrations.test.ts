@@ -31,6 +31,7 @@ describe("migrations", () => {
     expect(tables).toEqual([
       "accounts",
       "demo_credentials",
+      "favourites",
       "product_codes",
       "products",
       "settings",

@@ -1,7 +1,10 @@
 // Every protected route of the service, each with the permission it needs and a way to build a request that
 // would succeed for a caller holding it: what the request acts on (a product, a sub-user, a key) is made
 // fresh by the target account's admin, so a route can be called again and again, by anyone, on any account.
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { demoProductGroups } from "../../src/server/demo-product-groups.ts";
+import { demoTaxes } from "../../src/server/demo-taxes.ts";
 import type { DemoAccount, RunningService } from "../../src/server/service.ts";
 import { accountPaths, adminToken, call } from "./service-harness.ts";
 
@@ -80,6 +83,31 @@ export async function makeProduct(target: AccountFixture): Promise<string> {
 
 const productBody = () => ({ name: `Product ${unique()}`, tax: "t", type: "product" });
 
+/** A favourite set as a shop would send it: one tab with a key to a product. */
+export function newFavouriteBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: `Keys ${unique()}`,
+    client_id: randomUUID(),
+    tabs: [
+      {
+        name: "Brot",
+        client_id: randomUUID(),
+        order_index: 0,
+        items: [{ type: "product", object_id: randomUUID(), order_index: 1, client_id: randomUUID() }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A favourite set made by the account's admin: its id is the account's alone. */
+export async function makeFavourite(target: AccountFixture): Promise<string> {
+  const body = newFavouriteBody();
+  const created = await call(target.service, "POST", target.paths.favourites, { token: target.admin, body });
+  expect(created.status, created.text).toBe(200);
+  return (created.json as { results: [{ id: string }] }).results[0].id;
+}
+
 export const routeCases: RouteCase[] = [
   {
     name: "list products",
@@ -137,6 +165,57 @@ export const routeCases: RouteCase[] = [
     method: "GET",
     permission: "branches:read",
     prepare: async (t) => ({ path: t.paths.branches }),
+  },
+  {
+    name: "list taxes",
+    method: "GET",
+    permission: "taxes:read",
+    prepare: async (t) => ({ path: t.paths.taxes }),
+  },
+  {
+    // The demo's taxes have the same ids in every account, like its branches: not a record of one account.
+    name: "read one tax",
+    method: "GET",
+    permission: "taxes:read",
+    prepare: async (t) => ({ path: t.paths.tax(demoTaxes[0]?.id as string) }),
+  },
+  {
+    name: "list product groups",
+    method: "GET",
+    permission: "product_groups:read",
+    prepare: async (t) => ({ path: `${t.paths.productGroups}/` }),
+  },
+  {
+    name: "read one product group",
+    method: "GET",
+    permission: "product_groups:read",
+    prepare: async (t) => ({ path: t.paths.productGroup(demoProductGroups[0]?.id as string) }),
+  },
+  {
+    name: "list favourite sets",
+    method: "GET",
+    permission: "favourites:read",
+    prepare: async (t) => ({ path: t.paths.favourites }),
+  },
+  {
+    name: "read one favourite set",
+    onRecord: true,
+    method: "GET",
+    permission: "favourites:read",
+    prepare: async (t) => ({ path: t.paths.favourite(await makeFavourite(t)) }),
+  },
+  {
+    name: "create a favourite set",
+    method: "POST",
+    permission: "favourites:create",
+    prepare: async (t) => ({ path: t.paths.favourites, body: newFavouriteBody() }),
+  },
+  {
+    name: "update a favourite set",
+    onRecord: true,
+    method: "PUT",
+    permission: "favourites:update",
+    prepare: async (t) => ({ path: t.paths.favourite(await makeFavourite(t)), body: { name: "Renamed" } }),
   },
   {
     name: "create a sub-user",

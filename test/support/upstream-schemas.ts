@@ -16,6 +16,8 @@ function schemaFile(name: string): JsonObject {
 export const productsAnswerSchema = schemaFile("products.create.response.schema.json");
 /** The branches answer's schema, as published. */
 export const branchesAnswerSchema = schemaFile("branches.read.all.response.schema.json");
+/** The product groups answer's schema, as published. */
+const productGroupsAnswerSchema = schemaFile("product_groups.create.response.schema.json");
 
 /** `properties.results.items` of an answer schema: the schema of one record. */
 function recordSchema(answer: JsonObject): JsonObject {
@@ -53,6 +55,35 @@ export function productRecordSchema(): JsonObject {
 /** One branch record, as published. */
 export function branchRecordSchema(): JsonObject {
   return recordSchema(branchesAnswerSchema);
+}
+
+/** One product group, as published (it has no timestamps). */
+export function productGroupRecordSchema(): JsonObject {
+  return recordSchema(productGroupsAnswerSchema);
+}
+
+/**
+ * A record read back from a resource whose published schema is the one of a write (favourite sets,
+ * taxes): that schema plus the `id` and ISO `created_at`/`updated_at` the service adds.
+ */
+function readBack(requestFile: string): JsonObject {
+  const record = schemaFile(requestFile);
+  const properties = record.properties as JsonObject;
+  properties.id = { type: "string", format: "uuid" };
+  properties.created_at = { type: "string", format: "date-time" };
+  properties.updated_at = { type: "string", format: "date-time" };
+  record.required = [...((record.required as string[] | undefined) ?? []), "id", "created_at", "updated_at"];
+  return record;
+}
+
+/** One favourite set as read back. */
+export function favouriteRecordSchema(): JsonObject {
+  return readBack("favourites.create.request.schema.json");
+}
+
+/** One tax as read back. */
+export function taxRecordSchema(): JsonObject {
+  return readBack("taxes.create.request.schema.json");
 }
 
 // Not strict: the published schemas carry keywords ajv's strict mode refuses (`example`, `deprecated`

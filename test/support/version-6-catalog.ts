@@ -3,8 +3,10 @@
 // removed, and the full-text index made again with its three columns of then, from the row's keys and
 // codes, as that app wrote them.
 import Database from "better-sqlite3";
+import { rewindToVersion7 } from "./version-7-catalog.ts";
 
 export function rewindToVersion6(file: string): void {
+  rewindToVersion7(file);
   const db = new Database(file);
   try {
     db.exec(`

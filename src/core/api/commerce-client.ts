@@ -9,11 +9,13 @@ import {
   organisationLoginResultSchema,
 } from "../../shared/api/login.ts";
 import { productsMetaSchema } from "../../shared/api/pagination.ts";
+import type { ReferenceKind } from "../../shared/api/reference-data.ts";
 import type { ProductsPageResult, ProductsQuery } from "../products-page.ts";
 import { invalidResponse, parseResponse } from "./api-errors.ts";
-import { parseBranchesPage, readBranches } from "./branch-reading.ts";
+import { readBranches } from "./branch-reading.ts";
 import { type ConnectionPool, createConnectionPool } from "./connection-pool.ts";
 import { createJsonSender, type JsonRequest } from "./json-request.ts";
+import { type ListRead, parseListPage, readEveryPage } from "./list-pages.ts";
 import { toProductsPageResult } from "./products-page-parser.ts";
 import { defaultDeadlines, type RequestDeadlines } from "./request-deadlines.ts";
 import {
@@ -60,6 +62,8 @@ export interface CommerceClient {
   productsTotal(auth: Auth, filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
   /** The account's live branches, every page; null when the service has no branch list (404, 403). */
   branches(auth: Auth, signal?: AbortSignal): Promise<BranchInfo[] | null>;
+  /** One list of reference data (favourites, product groups, taxes), every page, as received. */
+  referenceList(auth: Auth, kind: ReferenceKind, signal?: AbortSignal): Promise<ListRead>;
 }
 
 // The contract has product reads send a content type even though they carry no body.
@@ -119,6 +123,11 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     return url;
   }
 
+  /** One page of a list read with the product reads' headers. */
+  const listGet =
+    (auth: Auth, what: string, signal?: AbortSignal) => (url: string, query?: Record<string, string>) =>
+      call(productRead(auth, url, query), (body) => parseListPage(body, what), signal);
+
   const client: CommerceClient = {
     loginOrganisation: ({ organisation, username, password }, signal) =>
       call(
@@ -154,8 +163,14 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       ),
 
     branches: (auth, signal) =>
-      readBranches((url, query) => call(productRead(auth, url, query), parseBranchesPage, signal), {
+      readBranches(listGet(auth, "branches page", signal), {
         first: `api/v0/branches/${encodeURIComponent(auth.account)}`,
+        sameOrigin,
+      }),
+
+    referenceList: (auth, kind, signal) =>
+      readEveryPage(listGet(auth, `${kind} page`, signal), {
+        first: `api/v0/${kind}/${encodeURIComponent(auth.account)}`,
         sameOrigin,
       }),
 

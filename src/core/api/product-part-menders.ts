@@ -12,7 +12,7 @@ export function describe(value: unknown): string {
 }
 
 /** Lists the catalog reads entry by entry: a bad entry is left out, the good ones kept. */
-function entries(
+export function entries(
   value: unknown,
   path: string,
   unusable: string[],
@@ -36,7 +36,7 @@ function entries(
 
 const isText = (value: unknown): value is string => typeof value === "string";
 const textOrNull = (value: unknown) => (isText(value) ? value : null);
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Attributes keep their text values; a value of another type is left out. */

@@ -2,7 +2,7 @@
 // and answering lookups and searches from it with or without a connection. The CLI and the Electron
 // shell both drive this; neither adds logic of its own.
 
-import { AppError, isAppError } from "../../shared/app-error.ts";
+import { AppError } from "../../shared/app-error.ts";
 import { readScan, type ScanOptions, type ScanReading } from "../../shared/barcode/scan-reading.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import { tillPricing } from "../../shared/catalog/branch-pricing.ts";
@@ -19,14 +19,9 @@ import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import type { SearchHit } from "../../shared/catalog/search-hit.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { GroupName, TaxName } from "../../shared/catalog/tax-amounts.ts";
 import { defaultSettings, type PriceSettings } from "../../shared/settings/app-settings.ts";
-import {
-  type CatalogCheck,
-  type CatalogFileGuard,
-  damagedError,
-  guardCatalogFile,
-} from "../catalog/catalog-file-guard.ts";
-import { lastSetAside } from "../catalog/catalog-health.ts";
+import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "../catalog/catalog-file-guard.ts";
 import { removeCatalogFile } from "../catalog/catalog-removal.ts";
 import { type CatalogStore, catalogFileFor } from "../catalog/catalog-store.ts";
 import { listedBranchName } from "../catalog/listed-branch-name.ts";
@@ -36,7 +31,10 @@ import type { ServiceTime } from "../session/service-time.ts";
 import type { Session } from "../session/session.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { parseSyncState } from "../sync/sync-state.ts";
+import { catalogFacts, noCatalog } from "./catalog-facts.ts";
 import { namedBy, saleWith } from "./family-sale.ts";
+import { familyGroupAndTax, type ReferenceMaps, referenceMaps, taxedPrices } from "./group-and-tax.ts";
+import { createTillKeys, type TillKeys } from "./till-keys.ts";
 
 export interface CatalogCore {
   sync(options?: {
@@ -61,6 +59,8 @@ export interface CatalogCore {
   check(): Promise<CatalogCheck>;
   /** The product pictures of this till's catalog (image-shelf.ts), run after a sync, never during. */
   images: CatalogImages;
+  /** The counter keys: the favourite set's tabs, or the groups as tabs, and a group's products. */
+  keys: TillKeys;
   close(): Promise<void>;
 }
 
@@ -86,6 +86,8 @@ export function createCatalogCore(deps: {
    */
   timeZone?: string;
   images: ImageShelf;
+  /** The favourite set the settings name, read at every keys answer; none when absent. */
+  favouriteSet?: () => string | null;
 }): CatalogCore {
   const { session } = deps;
   const clock = deps.time.now;
@@ -107,12 +109,17 @@ export function createCatalogCore(deps: {
    */
   async function answered<F extends StoredFamily>(
     family: F,
-    context?: PriceContext,
-  ): Promise<F & { prices: FamilyPrices; pictures: ProductPictures }> {
-    const prices = familyPrices(family, context ?? (await priceContext(clock())));
+    context: PriceContext,
+    maps: ReferenceMaps,
+  ): Promise<
+    F & { prices: FamilyPrices; pictures: ProductPictures; group: GroupName | null; tax: TaxName | null }
+  > {
+    const { group, tax } = familyGroupAndTax(family, maps);
+    const prices = taxedPrices(familyPrices(family, context), tax?.rate);
     const members = [family.product, ...(family.parent === null ? [] : [family.parent]), ...family.variants];
     const ids = members.map((member) => member.id);
-    return { ...family, prices, pictures: opened === null ? {} : deps.images.pictures(opened.file, ids) };
+    const pictures = opened === null ? {} : deps.images.pictures(opened.file, ids);
+    return { ...family, prices, pictures, group, tax };
   }
   let opened: { account: string; file: string; catalog: CatalogFileGuard } | null = null;
   let syncing = false;
@@ -145,7 +152,15 @@ export function createCatalogCore(deps: {
     return current;
   }
 
+  const keys = createTillKeys({
+    read: async (work) => (await requireCatalog()).catalog.read(work),
+    priceContext: () => priceContext(clock()),
+    pictures: async (ids) => (opened === null ? {} : deps.images.pictures(opened.file, ids)),
+    chosen: async () => ({ setting: deps.favouriteSet?.() ?? null, branch: (await priceSettings()).branch }),
+  });
+
   return {
+    keys,
     async sync(options = {}) {
       if ((await session.state()).state === "signed-out") throw signInToSync();
       const { file, catalog } = await requireCatalog();
@@ -175,19 +190,21 @@ export function createCatalogCore(deps: {
       const code = readScan(input, deps.scanOptions?.(), new Date(at));
       const found = await catalog.read(async (store) => {
         const match = await matchOf(store, code);
-        return match === null ? null : { match, named: await namedBy(store, match) };
+        if (match === null) return null;
+        return { match, named: await namedBy(store, match), maps: await referenceMaps(store) };
       });
       if (found === null) {
         const reason = noMatchReason(code);
-        return { query: input, code, match: null, price: null, sale: null, label: null, reason };
+        const nothing = { match: null, price: null, sale: null, label: null, group: null, tax: null };
+        return { query: input, code, ...nothing, reason };
       }
       const { match, named } = found;
       const context = await priceContext(at);
-      const withPrices = await answered(match, context);
+      const { group, tax, ...withPrices } = await answered(match, context, found.maps);
       const price = withPrices.prices[match.product.id] ?? null;
       const sale = saleWith(match, named, price, context);
       const label = labelCharge(code, price);
-      return { query: input, code, match: withPrices, price, sale, label, reason: null };
+      return { query: input, code, match: withPrices, price, sale, label, reason: null, group, tax };
     },
 
     async search(text, limit = 20) {
@@ -201,11 +218,12 @@ export function createCatalogCore(deps: {
     async product(id) {
       const found = await (await requireCatalog()).catalog.read(async (store) => {
         const family = await store.productById(id);
-        return family === null ? null : { family, named: await namedBy(store, family) };
+        if (family === null) return null;
+        return { family, named: await namedBy(store, family), maps: await referenceMaps(store) };
       });
       if (found === null) return null;
       const context = await priceContext(clock());
-      const family = await answered(found.family, context);
+      const family = await answered(found.family, context, found.maps);
       const price = family.prices[family.product.id] ?? null;
       return { ...family, sale: saleWith(found.family, found.named, price, context) };
     },
@@ -275,40 +293,6 @@ export function signInToSync(): AppError {
     "Nobody is signed in, so the catalog cannot sync. Sign in first; the catalog on this till stays readable meanwhile.",
   );
 }
-
-const noCatalog = {
-  counts: { products: 0, inactive: 0, quarantined: 0, withUnusableParts: 0 },
-  stored: null,
-  problem: null,
-} as const;
-
-/**
- * What status reports of the catalog file. A damaged one is reported, not thrown: offline, nothing
- * can repair it, and the till's status must still say what is wrong and what to do.
- */
-async function catalogFacts(file: string, catalog: CatalogFileGuard) {
-  const damaged = (message: string) => ({ kind: "damaged" as const, message });
-  try {
-    const facts = await catalog.read(async (store) => ({
-      counts: await store.counts(),
-      stored: await store.readSyncState(),
-      problem: store.readOnly ? readOnlyProblem : null,
-    }));
-    // A sync that began after the damaged file was set aside (and failed: offline) left a new file
-    // with nothing complete in it: the damage is still the news until a sync completes.
-    const aside = parseSyncState(facts.stored).lastSyncAt === null ? lastSetAside(file) : null;
-    return aside === null ? facts : { ...facts, problem: damaged(damagedError(aside, null).message) };
-  } catch (error) {
-    if (!isAppError(error, "damaged")) throw error;
-    return { ...noCatalog, problem: damaged(error.message) };
-  }
-}
-
-const readOnlyProblem = {
-  kind: "read-only",
-  message:
-    "The catalog's disk or folder cannot be written: lookups and search answer from the catalog as it is, but it cannot sync until the disk can be written again.",
-} as const;
 
 /** Codes first, then the typed SKU or custom id. */
 async function matchOf(store: CatalogStore, code: ScanReading) {

@@ -64,6 +64,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     client: () => ({ ...clientOptions(), budget: limits.current(), fetch: options.fetch }),
     scanOptions: () => state.settings.scanner,
     prices: () => state.settings.prices,
+    favouriteSet: () => state.settings.favouriteSet,
     images: () => state.settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
     scanGate: scans.buffer,
@@ -269,6 +270,9 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     search: ({ text, limit }) => core.search(text, limit ?? 20),
     product: ({ id }) => core.product(id),
     branches: () => core.branches(),
+    keys: (asked) => core.keys.keys(asked ?? {}),
+    groupKeys: ({ group, after }) => core.keys.groupKeys(group, after ?? null),
+    productGroups: () => core.keys.groups(),
     settings: async () => state.settings,
     unusableSettings: () => stores.settings.unusable(),
 

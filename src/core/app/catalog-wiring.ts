@@ -33,6 +33,8 @@ export interface CatalogWiring {
   scanOptions?: () => ScanOptions;
   /** The till's branch and currency, read at every lookup; the default prices when absent. */
   prices?: () => PriceSettings | Promise<PriceSettings>;
+  /** The favourite set the settings name, read at every keys answer. */
+  favouriteSet?: () => string | null;
   /** The picture cache's settings, read at every run; the defaults when absent. */
   images?: () => ImageSettings | Promise<ImageSettings>;
   /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
@@ -72,7 +74,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     },
     time: serviceTime,
   });
-  const { scanOptions, prices } = wiring;
+  const { scanOptions, prices, favouriteSet } = wiring;
   const images = createImageShelf({
     dataDir,
     clock: wiring.clock,
@@ -81,7 +83,15 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     worker: wiring.imageWorker,
     scanGate: wiring.scanGate,
   });
-  const core = createCatalogCore({ dataDir, session, time: serviceTime, scanOptions, prices, images });
+  const core = createCatalogCore({
+    dataDir,
+    session,
+    time: serviceTime,
+    scanOptions,
+    prices,
+    images,
+    favouriteSet,
+  });
   async function close(): Promise<void> {
     try {
       await core.close();

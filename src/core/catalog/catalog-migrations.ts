@@ -6,6 +6,7 @@ import type { Database } from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
 import { reclaimFreeSpace } from "./free-space-reclaim.ts";
 import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
+import { addReferenceTables } from "./reference-tables.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
 import { rebuildSearchWords } from "./search-words-rebuild.ts";
 
@@ -149,6 +150,12 @@ export const migrations: readonly Migration[] = [
     // with a column for them, and the catalog's words kept with their forms for typos.
     version: 7,
     up: rebuildSearchWords,
+  },
+  {
+    // Favourite sets, product groups and taxes beside the products, and each product's group as a
+    // column for the counter keys' group pages (reference-tables.ts).
+    version: 8,
+    up: addReferenceTables,
   },
 ];
 

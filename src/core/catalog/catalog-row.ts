@@ -31,6 +31,7 @@ export function productRow(product: Product, deleted: boolean, generation: numbe
     more_key: moreKey(product),
     updated_at: product.updated_at.unix,
     generation,
+    group_id: typeof product.product_group === "string" ? product.product_group : null,
   };
 }
 

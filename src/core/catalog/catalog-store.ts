@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import type { Database } from "better-sqlite3";
 import type { BranchInfo } from "../../shared/api/branch.ts";
 import type { Product } from "../../shared/api/product.ts";
+import type { ReferenceKind } from "../../shared/api/reference-data.ts";
 import { isAppError } from "../../shared/app-error.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
@@ -20,6 +21,8 @@ import { migrate } from "./catalog-migrations.ts";
 import type { CatalogSearch } from "./catalog-search.ts";
 import { type CatalogCounts, catalogStateReads } from "./catalog-state-reads.ts";
 import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
+import { type ReferenceReads, referenceReads, type StoreReferenceReads } from "./reference-reads.ts";
+import type { KeptReference, ReferenceWrites } from "./reference-writes.ts";
 import { recordDecoder } from "./stored-records.ts";
 import { type ProductWithUnusableParts, unusablePartsList } from "./unusable-parts-list.ts";
 
@@ -56,6 +59,12 @@ export interface CatalogStore {
   branchInfo(id: string): Promise<BranchInfo | null>;
   /** Replaces the branches the service lists (one transaction). */
   saveBranches(branches: readonly BranchInfo[]): Promise<void>;
+  /** Replaces one list of reference data as read whole (one transaction). */
+  saveReferenceList(kind: ReferenceKind, kept: readonly KeptReference[], refused: number): Promise<void>;
+  /** Notes that the service has no such list (404): it is not asked again but by a full sync. */
+  noteReferenceAbsent(kind: ReferenceKind): Promise<void>;
+  /** The favourite sets, product groups and taxes held, and a group's products by name. */
+  readonly references: StoreReferenceReads;
   /** products = non-deleted, inactive included. */
   counts(): Promise<CatalogCounts>;
   /** Live products held with parts the catalog cannot use, each with those parts named. */
@@ -118,6 +127,15 @@ export async function openCatalogStore(
     );
     return writes;
   };
+  let references: Promise<ReferenceWrites> | undefined;
+  const writingReferences = () => {
+    if (writer === null) return Promise.reject(readOnlyError(file));
+    references ??= import("./reference-writes.ts").then((module) =>
+      module.referenceWrites(writer, options.clock ?? Date.now),
+    );
+    return references;
+  };
+  const referenced = referenceReads(readConnection, decoder);
   let branches: (() => BranchCount[]) | undefined;
   const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
   const listedBranches = branchList(readConnection);
@@ -140,6 +158,11 @@ export async function openCatalogStore(
     branches: guard(async () => listingBranches()()),
     branchInfo: guard(async (id: string) => listedBranches.byId(id)),
     saveBranches: guard(async (list: readonly BranchInfo[]) => (await writing()).saveBranches(list)),
+    saveReferenceList: guard(async (kind: ReferenceKind, kept: readonly KeptReference[], refused: number) =>
+      (await writingReferences()).saveList(kind, kept, refused),
+    ),
+    noteReferenceAbsent: guard(async (kind: ReferenceKind) => (await writingReferences()).noteAbsent(kind)),
+    references: guardedReads(file, referenced),
     counts: guard(async () => state.counts()),
     unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),
@@ -163,6 +186,20 @@ function openUnwritable(file: string): Database {
     if (!isAppError(error, "read-only") || !existsSync(file)) throw error;
     return openConnection(file, { readonly: true, immutable: true });
   }
+}
+
+/** Each read of `reads`, guarded and answering a promise as every read of the store does. */
+function guardedReads(file: string, reads: ReferenceReads): StoreReferenceReads {
+  const wrap = <A extends unknown[], R>(read: (...args: A) => R) =>
+    guarded(file, async (...args: A) => read(...args));
+  return {
+    lists: wrap(reads.lists),
+    all: wrap(reads.all) as StoreReferenceReads["all"],
+    byId: wrap(reads.byId) as StoreReferenceReads["byId"],
+    withUnusableParts: wrap(reads.withUnusableParts),
+    groupPage: wrap(reads.groupPage),
+    groupCounts: wrap(reads.groupCounts),
+  };
 }
 
 /** `work`, with whatever SQLite or the file system throws turned into an AppError of its own kind. */

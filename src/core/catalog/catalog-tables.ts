@@ -21,6 +21,8 @@ export interface CatalogTables {
     shape: number | null;
     /** Brand, keywords, tags and manufacturer name in search form (v7); null when none. */
     more_key: string | null;
+    /** The record's product_group (v8): a group's products are read by it, by name. */
+    group_id: string | null;
   };
   /** Per key list: the keys (JSON array) and each key's usual value (JSON array), never changed. */
   record_shapes: { id: number; keys: string; template: string };
@@ -47,4 +49,8 @@ export interface CatalogTables {
   unusable_parts: { product_id: string; parts: string; raw: string };
   /** The account's branches as the service last listed them: BranchInfo as JSON. */
   branches: { id: string; info: string };
+  /** Favourite sets, product groups and taxes (v8): the kept form as JSON, and the parts left out. */
+  reference_records: { kind: string; id: string; info: string; parts: string | null };
+  /** Per list: held (as last read) or absent (the service answered 404, not asked again but by a full sync). */
+  reference_lists: { kind: string; state: string; records: number; refused: number; checked_at: number };
 }

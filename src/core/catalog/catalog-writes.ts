@@ -91,7 +91,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     } else {
       seq = existing.seq;
       // Most changes (prices, stock, texts) leave every indexed column as it was: then only the row
-      // is rewritten, not the entries of its seven indexes.
+      // is rewritten, not the entries of its indexes.
       if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...written, seq });
       else statements.update.run({ ...written, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
@@ -194,6 +194,7 @@ type Existing = Pick<
   | "sku_key"
   | "codes_key"
   | "more_key"
+  | "group_id"
 >;
 
 function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
@@ -204,7 +205,8 @@ function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
     existing.generation === row.generation &&
     existing.name_key === row.name_key &&
     existing.custom_id_key === row.custom_id_key &&
-    existing.sku_key === row.sku_key
+    existing.sku_key === row.sku_key &&
+    existing.group_id === row.group_id
   );
 }
 
@@ -225,21 +227,21 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key, group_id FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AND shape IS ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record, shape, codes_key, more_key)
+                            updated_at, generation, record, shape, codes_key, more_key, group_id)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record, @shape, @codes_key, @more_key)`),
+              @updated_at, @generation, @record, @shape, @codes_key, @more_key, @group_id)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
         updated_at = @updated_at, generation = @generation, record = @record, shape = @shape,
-        codes_key = @codes_key, more_key = @more_key
+        codes_key = @codes_key, more_key = @more_key, group_id = @group_id
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(

@@ -6,6 +6,7 @@ import { AppError, isAppError } from "../../shared/app-error.ts";
 import type { CatalogFileGuard } from "../catalog/catalog-file-guard.ts";
 import { acquireSyncLock } from "../catalog/sync-lock.ts";
 import { refreshBranches } from "./branch-refresh.ts";
+import { refreshReferences } from "./reference-refresh.ts";
 import { type ProductsSource, runSync, type SyncOptions, type SyncSummary } from "./sync-engine.ts";
 import { parseSyncState } from "./sync-state.ts";
 
@@ -38,6 +39,7 @@ export async function syncCatalogFile(
           },
         });
         await refreshBranches(input.source, store, input.signal);
+        await refreshReferences(input.source, store, input);
         return summary;
       } catch (error) {
         // Refused or failed before any page was stored: nothing to resume, so the catalog says what

@@ -10,5 +10,7 @@ export function sessionProductsSource(session: Pick<Session, "authorised">): Pro
     total: (filters, signal) =>
       session.authorised((auth, client) => client.productsTotal(auth, filters, signal)),
     branches: (signal) => session.authorised((auth, client) => client.branches(auth, signal)),
+    referenceList: (kind, signal) =>
+      session.authorised((auth, client) => client.referenceList(auth, kind, signal)),
   };
 }

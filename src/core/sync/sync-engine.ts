@@ -4,8 +4,10 @@
 
 import { performance } from "node:perf_hooks";
 import type { BranchInfo } from "../../shared/api/branch.ts";
+import type { ReferenceKind } from "../../shared/api/reference-data.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
+import type { ListRead } from "../api/list-pages.ts";
 import { throwIfCancelled } from "../cancellation.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
 import type { PageInput } from "../catalog/catalog-writes.ts";
@@ -22,6 +24,8 @@ export interface ProductsSource {
   total(filters: { deleted: boolean }, signal?: AbortSignal): Promise<number>;
   /** The account's branches; null when the service has no list; absent on a source that has none. */
   branches?(signal?: AbortSignal): Promise<BranchInfo[] | null>;
+  /** One list of reference data, as received; absent on a source that has none. */
+  referenceList?(kind: ReferenceKind, signal?: AbortSignal): Promise<ListRead>;
 }
 
 export type SyncTarget = Pick<

@@ -48,6 +48,7 @@ async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
       authorised((auth) => client.fetchProductsPage(auth, query, signal, onSent)),
     total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
     branches: (signal) => authorised((auth) => client.branches(auth, signal)),
+    referenceList: (kind, signal) => authorised((auth) => client.referenceList(auth, kind, signal)),
   };
   const clock = () => Date.now() + job.clockOffsetMs;
   // The same path as the CLI's sync: the lock against other processes, the damaged-file check (here,

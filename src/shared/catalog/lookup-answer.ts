@@ -13,6 +13,7 @@ import { labelChargeSchema } from "./label-charge.ts";
 import { resolvedPriceSchema } from "./price-rule.ts";
 import { productPicturesSchema } from "./product-pictures.ts";
 import { saleSchema } from "./sale-rule.ts";
+import { groupNameSchema, taxNameSchema } from "./tax-amounts.ts";
 
 const gs1DataSchema: z.ZodType<Gs1Data> = z.object({
   sscc: z.string().optional(),
@@ -77,8 +78,15 @@ export const productFamilySchema = storedFamilySchema.extend({
 });
 export type ProductFamily = z.infer<typeof productFamilySchema>;
 
+/**
+ * The product's group and tax as the catalog names them (its own, else its group's tax; a variant's
+ * parent's where it names none); null when the record names none. Net and gross of the prices are
+ * completed by the tax's rate where the record gives only one.
+ */
+const groupAndTaxFields = { group: groupNameSchema.nullable(), tax: taxNameSchema.nullable() };
+
 /** A product opened by id (from a search or the matrix): its family, and how it is sold, as a scan says. */
-export const productAnswerSchema = productFamilySchema.extend({ sale: saleSchema });
+export const productAnswerSchema = productFamilySchema.extend({ sale: saleSchema, ...groupAndTaxFields });
 export type ProductAnswer = z.infer<typeof productAnswerSchema>;
 
 export const lookupMatchSchema = productFamilySchema.extend({ matchedBy: z.enum(matchedFields) });
@@ -100,5 +108,6 @@ export const lookupAnswerSchema = z.object({
   label: labelChargeSchema.nullable(),
   /** Why nothing matched, in words a cashier can act on; null when something did. */
   reason: z.object({ kind: z.enum(["unknown-code", ...scanProblemKinds]), message: z.string() }).nullable(),
+  ...groupAndTaxFields,
 });
 export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;

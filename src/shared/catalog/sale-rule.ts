@@ -107,7 +107,7 @@ function linkedItem(entry: LinkEntry, catalog: SaleCatalog, context: PriceContex
  * `request_input` decides where the record says it; the older forms (`allow_is_free`,
  * `allow_zero_prices` false) ask only when the price is zero or missing.
  */
-function asksPrice(product: Product, price: ResolvedPrice | null): boolean {
+export function asksPrice(product: Product, price: ResolvedPrice | null): boolean {
   const pricing = pricingOf(product);
   if (typeof pricing.request_input === "boolean") return pricing.request_input;
   const zero = price === null || (price.amount.gross ?? price.amount.net ?? 0) === 0;

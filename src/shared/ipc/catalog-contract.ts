@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { appStatusSchema } from "../catalog/app-status.ts";
 import { branchCountSchema } from "../catalog/branch-count.ts";
+import { counterKeysSchema, groupKeysSchema, productGroupCountSchema } from "../catalog/counter-keys.ts";
 import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
 import { searchHitSchema } from "../catalog/search-hit.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
@@ -85,6 +86,30 @@ export const catalogContract = {
   },
   /** The branches the catalog's branch prices name, most products first: what a till's branch is chosen from. */
   branches: { argument: none, result: z.array(branchCountSchema) },
+  /**
+   * The till's counter keys: the favourite set's tabs and the keys of one tab (`tab`, from 0; the
+   * first when left out), or the product groups as tabs when the account has no set. `set` asks for
+   * a set by name (else: the branch's default, the only set, the set the settings name).
+   */
+  keys: {
+    argument: z
+      .strictObject({
+        set: z.string().trim().min(1).max(200, "The set's name is too long").optional(),
+        tab: z.number().int().min(0).max(24).optional(),
+      })
+      .nullish(),
+    result: counterKeysSchema,
+  },
+  /** A group's products as keys, 25 a page, alphabetically; `after` is the previous page's `next`. */
+  groupKeys: {
+    argument: z.strictObject({
+      group: field("The product group"),
+      after: z.string().max(2000).nullish(),
+    }),
+    result: groupKeysSchema,
+  },
+  /** The product groups with how many products each holds, largest first. */
+  productGroups: { argument: none, result: z.array(productGroupCountSchema) },
   settings: { argument: none, result: appSettingsSchema },
   changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },
   /** Saves the diagnostics file (status, settings without secrets, logs, check, versions); answers where. */

@@ -178,6 +178,11 @@ export const appSettingsSchema = z.object({
   /** A short tone when a scan is found or not found. */
   sound: z.boolean(),
   prices: priceSettingsSchema,
+  /**
+   * The favourite set whose keys this till shows, by name, where the branch has no default set and
+   * the account more than one (docs/keys.md); null leaves it to those.
+   */
+  favouriteSet: z.string().trim().min(1).max(200).nullable(),
   images: imageSettingsSchema,
   logLevel: z.enum(logLevels),
   updates: updateSettingsSchema,
@@ -211,6 +216,7 @@ export const defaultSettings: AppSettings = {
   language: "en",
   sound: true,
   prices: { branch: null, currency: null },
+  favouriteSet: null,
   images: defaultImageSettings,
   logLevel: "info",
   updates: { feedUrl: null, quietHour: "03:00" },

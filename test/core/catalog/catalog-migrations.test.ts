@@ -6,6 +6,7 @@ import { openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { isAppError } from "../../../src/shared/app-error.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 import { rewindToVersion6 } from "../../support/version-6-catalog.ts";
+import { rewindToVersion7 } from "../../support/version-7-catalog.ts";
 
 const temp = tempCatalogs();
 const newest = migrations.length;
@@ -48,12 +49,15 @@ describe("migration 1", () => {
         "products_active",
         "products_custom_id_key",
         "products_generation",
+        "products_group_name",
         "products_name_key",
         "products_parent",
         "products_sku_key",
         "quarantine",
         "quarantine_product_id",
         "record_shapes",
+        "reference_lists",
+        "reference_records",
         "search_words",
         "sync_state",
         "unusable_parts",
@@ -73,8 +77,8 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migrations 2 to 7, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  it("is followed only by migrations 2 to 8, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 
@@ -118,6 +122,36 @@ describe("migration 7", () => {
     expect(await ids("schokoalde")).toEqual([["bar", 1]]);
     expect(await ids("ap-1")).toEqual([["pie", 0]]);
     expect(await ids("4000000000017")).toEqual([["bar", 0]]);
+  });
+});
+
+describe("migration 8", () => {
+  it("reads each product's group of a version 7 file, so its group's products page by name", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    const bread = (id: string, name: string) => product({ id, name, product_group: "bread" });
+    await store.applyPage(
+      livePage([bread("r", "Roll"), bread("b", "Baguette"), product({ id: "c", name: "Cola" })]),
+    );
+    await store.close();
+    rewindToVersion7(file);
+    const fresh = temp.file();
+    const db = new Database(fresh);
+    migrate(db, fresh, migrations.slice(0, 7));
+    db.close();
+    // The test's stand-in is what migrations 1 to 7 make, exactly.
+    expect(schemaText(file)).toEqual(schemaText(fresh));
+
+    const again = await temp.open(file);
+    expect(schemaOf(file).version).toBe(newest);
+    const page = await again.references.groupPage("bread", null, 25);
+    expect(page.products.map((item) => item.id)).toEqual(["b", "r"]);
+    expect(await again.references.groupCounts()).toEqual(
+      expect.arrayContaining([
+        { group: "bread", products: 2 },
+        { group: null, products: 1 },
+      ]),
+    );
   });
 });
 

@@ -131,7 +131,7 @@ export function answerFor(
   for (const key of reading.searchKeys) {
     const found = products.find((item) => productCodes(item).includes(key));
     if (found) {
-      const { sale, ...match } = productAnswerFor(found, products, prices);
+      const { sale, group, tax, ...match } = productAnswerFor(found, products, prices);
       const price = match.prices[found.id] ?? null;
       return {
         query: code,
@@ -141,11 +141,14 @@ export function answerFor(
         sale,
         label: labelCharge(reading, price),
         reason: null,
+        group,
+        tax,
       };
     }
   }
   const reason = reading.problem ?? { kind: "unknown-code" as const, message: "No product has this code." };
-  return { query: code, code: reading, match: null, price: null, sale: null, label: null, reason };
+  const nothing = { match: null, price: null, sale: null, label: null, group: null, tax: null };
+  return { query: code, code: reading, ...nothing, reason };
 }
 
 /** What the catalog would answer for a product opened by id: its family and how it is sold. */
@@ -156,7 +159,9 @@ export function productAnswerFor(
 ): LookupMatch & ProductAnswer {
   const match = matchOf(found, products, prices);
   const held = { byId: new Map(products.map((item) => [item.id, item])), children: products };
-  return { ...match, sale: saleOf(found, match.prices[found.id] ?? null, held, prices) };
+  // The fixtures name no groups or taxes.
+  const sale = saleOf(found, match.prices[found.id] ?? null, held, prices);
+  return { ...match, sale, group: null, tax: null };
 }
 
 export function matchOf(

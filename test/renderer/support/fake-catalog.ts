@@ -87,6 +87,19 @@ export function fakeCatalog(
       return ok(found ? productAnswerFor(found) : null);
     },
     branches: () => ok([{ branch: "berlin-mitte", products: 2, name: null, number: null }]),
+    // No keys yet: the screens' tests of the Keys view answer these with their own fixtures.
+    keys: (argument) => {
+      record("keys", argument);
+      return ok({
+        ...{ source: "groups" as const, set: null, chosenBy: null, notice: null, sets: [] },
+        ...{ tabs: [], tab: null, keys: [], next: null },
+      });
+    },
+    groupKeys: (argument) => {
+      record("groupKeys", argument);
+      return ok({ group: { id: argument.group, name: null, color: null }, keys: [], next: null });
+    },
+    productGroups: () => ok([]),
     settings: async () => {
       await initial.settingsReady;
       return { ok: true, value: settings };

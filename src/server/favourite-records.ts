@@ -1,0 +1,36 @@
+// Favourite sets written through the service: the body's keys over the upstream's defaults, with the
+// server-owned id and timestamps set here and never taken from the body.
+import { type FavouriteFields, favouriteCreateSchema, favouriteUpdateSchema } from "./favourite-bodies.ts";
+import { parseRequest } from "./request-validation.ts";
+
+export type FavouriteRecord = Record<string, unknown> & {
+  id: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Every key a set carries when the body leaves it out. */
+const defaults: Omit<FavouriteFields, "name" | "client_id"> = {
+  tabs: [],
+  metadata: {},
+  registers: null,
+  branches: null,
+  locations: null,
+  branch_groups: null,
+  temporary_id: null,
+  is_local: false,
+  deleted: false,
+  active: true,
+};
+
+export function newFavourite(body: unknown, id: string, nowMs: number): FavouriteRecord {
+  const fields = parseRequest(favouriteCreateSchema, body, "favourite set");
+  const at = new Date(nowMs).toISOString();
+  return { id, created_at: at, updated_at: at, ...defaults, ...fields };
+}
+
+/** The stored set with the body's keys laid over it (a key sent replaces it whole, tabs included). */
+export function changedFavourite(existing: FavouriteRecord, body: unknown, nowMs: number): FavouriteRecord {
+  const fields = parseRequest(favouriteUpdateSchema, body ?? {}, "favourite set");
+  return { ...existing, ...fields, updated_at: new Date(nowMs).toISOString() };
+}
