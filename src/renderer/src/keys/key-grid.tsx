@@ -17,7 +17,7 @@ export function KeyGrid(props: { label: string; keys: readonly GridKey[] }) {
   const current = chosen !== null && places.includes(chosen) ? chosen : (places[0] ?? 0);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
     const next = movedPlace(current, event.key, places, gridColumns);
     if (next === null) return;
     event.preventDefault();
@@ -26,8 +26,8 @@ export function KeyGrid(props: { label: string; keys: readonly GridKey[] }) {
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the arrows move the focus among the buttons inside
-    <div className="key-grid" role="group" aria-label={props.label} onKeyDown={onKeyDown}>
+    // A fieldset is a group of controls; the arrows move the focus among its buttons.
+    <fieldset className="key-grid" aria-label={props.label} onKeyDown={onKeyDown}>
       {keys.map(({ id, ...key }) => (
         <KeyTile
           key={id}
@@ -40,6 +40,6 @@ export function KeyGrid(props: { label: string; keys: readonly GridKey[] }) {
           onFocus={() => setChosen(key.place)}
         />
       ))}
-    </div>
+    </fieldset>
   );
 }

@@ -30,9 +30,9 @@ export function KeyTabs(props: {
             onClick={() => props.onSelect(index)}
           >
             {digit && (
-              <kbd className="tab-digit" aria-hidden="true">
+              <span className="tab-digit" aria-hidden="true">
                 {digit}
-              </kbd>
+              </span>
             )}
             {tab.name}
           </button>

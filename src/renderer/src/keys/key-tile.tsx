@@ -37,10 +37,17 @@ export const KeyTile = forwardRef<HTMLButtonElement, KeyTileProps>(function KeyT
   const picture = props.pictureAddress !== pictureFailed ? props.pictureAddress : null;
   const disabled = props.disabledReason !== null;
   const paint = picture === null && !disabled ? tilePaint(props.colour) : null;
-  const where = { gridRow: Math.floor(props.place / gridColumns) + 1, gridColumn: (props.place % gridColumns) + 1 };
+  const where = {
+    gridRow: Math.floor(props.place / gridColumns) + 1,
+    gridColumn: (props.place % gridColumns) + 1,
+  };
   const { price } = props;
   const amount =
-    props.kind === "group" ? null : price?.gross != null ? money(price.gross, price.currency) : t("result.noPrice");
+    props.kind === "group"
+      ? null
+      : price?.gross != null
+        ? money(price.gross, price.currency)
+        : t("result.noPrice");
   return (
     <button
       ref={ref}
@@ -48,7 +55,9 @@ export const KeyTile = forwardRef<HTMLButtonElement, KeyTileProps>(function KeyT
       className={`key-tile ${props.kind}`}
       tabIndex={props.current ? 0 : -1}
       aria-disabled={disabled || undefined}
-      style={paint ? { ...where, background: paint.background, color: paint.ink, borderColor: paint.ink } : where}
+      style={
+        paint ? { ...where, background: paint.background, color: paint.ink, borderColor: paint.ink } : where
+      }
       onClick={disabled ? undefined : props.onOpen}
       onFocus={props.onFocus}
     >
