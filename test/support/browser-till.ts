@@ -27,6 +27,8 @@ export async function startBrowserTill(options: {
   pageSize?: number;
   /** The page built already (the test run's, see bridge-page-setup.ts); built here without. */
   pageDir?: string;
+  /** A touch screen, for tap(). */
+  touch?: boolean;
 }): Promise<BrowserTill> {
   const work = await mkdtemp(join(tmpdir(), "browser-till-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
@@ -45,7 +47,7 @@ export async function startBrowserTill(options: {
     if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
     const bridge = await serveCatalog({ service: catalog.service, pageDir });
     cleanups.push(() => bridge.close());
-    const browser = await launchChromium();
+    const browser = await launchChromium({ touch: options.touch });
     cleanups.push(() => browser.close());
     const page = await browser.context.newPage();
     const pageErrors: string[] = [];

@@ -24,7 +24,9 @@ export interface RunningChromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { locale?: string } = {}): Promise<RunningChromium> {
+export async function launchChromium(
+  options: { locale?: string /** A touch screen, for tap(). */; touch?: boolean } = {},
+): Promise<RunningChromium> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium is not installed at ${chromiumPath}: run "apt-get install -y chromium" (.ci/run does).`,
@@ -38,6 +40,7 @@ export async function launchChromium(options: { locale?: string } = {}): Promise
     locale: options.locale ?? "en-GB",
     timezoneId: "Europe/Berlin",
     viewport: { width: 1200, height: 900 },
+    hasTouch: options.touch ?? false,
   });
   return {
     context,

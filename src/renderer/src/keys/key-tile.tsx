@@ -42,12 +42,15 @@ export const KeyTile = forwardRef<HTMLButtonElement, KeyTileProps>(function KeyT
     gridColumn: (props.place % gridColumns) + 1,
   };
   const { price } = props;
+  // A group has no price; a price asked for at sale needs no "No price" beside its note.
   const amount =
     props.kind === "group"
       ? null
       : price?.gross != null
         ? money(price.gross, price.currency)
-        : t("result.noPrice");
+        : props.note
+          ? null
+          : t("result.noPrice");
   return (
     <button
       ref={ref}

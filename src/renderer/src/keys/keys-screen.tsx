@@ -60,7 +60,8 @@ export function KeysScreen(props: KeysScreenProps) {
     if (active) focusKey.current = true;
   }, [active]);
   useEffect(() => {
-    if (!focusKey.current) return;
+    // Once the tab asked for is on screen: the keys of the one before may still be showing.
+    if (!focusKey.current || board?.tab !== tab) return;
     const key = panel.current?.querySelector<HTMLButtonElement>('.key-tile[tabindex="0"]');
     if (!key) return;
     focusKey.current = false;
