@@ -15,6 +15,7 @@ import { generateDemoCatalog } from "../src/server/demo-catalog.ts";
 import { productCodes } from "../src/shared/api/product-codes.ts";
 import { sessionInfoSchema } from "../src/shared/catalog/session-info.ts";
 import { type Side, spread, timed } from "./figure.ts";
+import { assignBenchGroups, benchReferenceLists } from "./keys-fixture.ts";
 import { openRawStore } from "./raw-store.ts";
 
 export const fixtureAccount = "bench";
@@ -107,14 +108,19 @@ function sourceHash(): string {
     "src/core/catalog/search-words-rebuild.ts",
     "src/core/catalog/typo-rules.ts",
     "src/core/catalog/stored-records.ts",
+    "src/core/catalog/reference-tables.ts",
+    "src/core/catalog/reference-writes.ts",
     "src/shared/catalog/search-text.ts",
     "src/core/products-page.ts",
     "src/server/demo-catalog.ts",
-    "src/server/demo-catalog-words.ts",
+    "src/server/demo-assortment.ts",
+    "src/server/demo-article-draws.ts",
+    "src/server/demo-shelf-prices.ts",
     "src/shared/api/product.ts",
     "src/shared/barcode/gtin.ts",
     "bench/raw-store.ts",
     "bench/catalog-fixture.ts",
+    "bench/keys-fixture.ts",
   ];
   const hash = createHash("sha256");
   for (const file of files) hash.update(file).update(readFileSync(join(root, file)));
@@ -124,6 +130,7 @@ function sourceHash(): string {
 async function build(dir: string, count: number): Promise<void> {
   const now = Date.UTC(2025, 0, 1);
   const products = generateDemoCatalog({ count, seed: 7, accountId: fixtureAccount, now });
+  assignBenchGroups(products);
   const store = await openCatalogStore(catalogFileFor(dir, fixtureAccount), { clock: () => now });
   const raw = openRawStore(join(dir, "raw.sqlite"));
   const writes = { ours: { wallMs: 0, cpuMs: 0 }, raw: { wallMs: 0, cpuMs: 0 }, live: 0 };
@@ -154,6 +161,10 @@ async function build(dir: string, count: number): Promise<void> {
     add(writes.raw, await timed(() => raw.writePages([live])));
     if (start % 100_000 === 0 && start > 0) process.stderr.write(`  ${start} written\n`);
   }
+  const lists = benchReferenceLists(products);
+  await store.saveReferenceList("taxes", lists.taxes, 0);
+  await store.saveReferenceList("product_groups", lists.groups, 0);
+  await store.saveReferenceList("favourites", lists.favourites, 0);
   await store.close();
   raw.close();
 

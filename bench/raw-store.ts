@@ -13,6 +13,14 @@ export interface RawStore {
   lookup(code: string): unknown;
   /** The first `limit` records whose names hold every word, unranked. */
   search(text: string, limit: number): unknown[];
+  /** Records by id, parsed, in the order asked (a tab of keys). */
+  byIds(ids: readonly string[]): unknown[];
+  /** A group's records by name after (name, seq), parsed: one keyset page of a group. */
+  groupPage(
+    group: string,
+    after: { name: string; seq: number } | null,
+    limit: number,
+  ): { records: unknown[]; last: { name: string; seq: number } | null };
   close(): void;
 }
 
@@ -23,6 +31,8 @@ export interface RawRecord {
   barcode?: string | null;
   barcodes?: string[] | null;
   codes?: { data: string }[] | null;
+  product_group?: string | null;
+  parent?: string | null;
 }
 
 export function openRawStore(file: string): RawStore {
@@ -31,6 +41,8 @@ export function openRawStore(file: string): RawStore {
     CREATE TABLE IF NOT EXISTS raw_products (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS raw_codes (code TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
     CREATE VIRTUAL TABLE IF NOT EXISTS raw_names USING fts5 (name, content = '', tokenize = 'trigram');
+    -- A group's products by name: the least a keyset page of a group needs.
+    CREATE TABLE IF NOT EXISTS raw_groups (grp TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (grp, name, seq)) WITHOUT ROWID;
   `);
   const insertProduct = db.prepare(
     "INSERT INTO raw_products (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record RETURNING seq",
@@ -43,6 +55,14 @@ export function openRawStore(file: string): RawStore {
   const byName = db.prepare(
     "SELECT p.record FROM raw_names n JOIN raw_products p ON p.seq = n.rowid WHERE raw_names MATCH ? LIMIT ?",
   );
+  const insertGroup = db.prepare("INSERT OR REPLACE INTO raw_groups (grp, name, seq) VALUES (?, ?, ?)");
+  const byId = db.prepare("SELECT record FROM raw_products WHERE id = ?").pluck();
+  const groupFirst = db.prepare(
+    "SELECT g.name, g.seq, p.record FROM raw_groups g JOIN raw_products p ON p.seq = g.seq WHERE g.grp = ? ORDER BY g.name, g.seq LIMIT ?",
+  );
+  const groupAfter = db.prepare(
+    "SELECT g.name, g.seq, p.record FROM raw_groups g JOIN raw_products p ON p.seq = g.seq WHERE g.grp = ? AND (g.name, g.seq) > (?, ?) ORDER BY g.name, g.seq LIMIT ?",
+  );
   const writePages = db.transaction((pages: readonly (readonly RawRecord[])[]) => {
     for (const record of pages.flat()) {
       const { seq } = insertProduct.get(record.id, JSON.stringify(record)) as { seq: number };
@@ -50,6 +70,7 @@ export function openRawStore(file: string): RawStore {
       for (const code of record.barcodes ?? []) insertCode.run(code, seq);
       for (const code of record.codes ?? []) insertCode.run(code.data, seq);
       insertName.run(seq, record.name);
+      if (record.product_group && !record.parent) insertGroup.run(record.product_group, record.name, seq);
     }
   });
   return {
@@ -64,6 +85,21 @@ export function openRawStore(file: string): RawStore {
       if (words.length === 0) return [];
       const match = words.map((word) => `"${word.replaceAll('"', '""')}"`).join(" ");
       return (byName.all(match, limit) as { record: string }[]).map((row) => JSON.parse(row.record));
+    },
+    byIds: (ids) => ids.map((id) => JSON.parse(byId.get(id) as string)),
+    groupPage(group, after, limit) {
+      const rows = (
+        after === null ? groupFirst.all(group, limit) : groupAfter.all(group, after.name, after.seq, limit)
+      ) as {
+        name: string;
+        seq: number;
+        record: string;
+      }[];
+      const last = rows.at(-1);
+      return {
+        records: rows.map((row) => JSON.parse(row.record)),
+        last: last === undefined || rows.length < limit ? null : { name: last.name, seq: last.seq },
+      };
     },
     close: () => db.close(),
   };

@@ -91,6 +91,8 @@ export function describeMatch(answer: LookupAnswer): string {
   const lines = [
     `${describeProductLine(match.product, describePrice(answer.price))}${sale}${matchedWords[match.matchedBy]}`,
   ];
+  const groupAndTax = describeGroupAndTax(answer);
+  if (groupAndTax !== null) lines.push(groupAndTax);
   for (const conflict of answer.price?.conflicts ?? [])
     lines.push(`  note on the prices: ${conflict.message}`);
   if (answer.label) lines.push(...describeLabel(answer.label));
@@ -105,4 +107,15 @@ export function describeMatch(answer: LookupAnswer): string {
     lines.push(`  ${marker} ${attributes}  ${price}  ${productCodes(variant).join(", ")}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** "  group: Backwaren; tax: MwSt. 7 % (7 %)"; null when the record names neither. */
+function describeGroupAndTax({ group, tax }: Pick<LookupAnswer, "group" | "tax">): string | null {
+  const parts: string[] = [];
+  if (group !== null) parts.push(`group: ${group.name ?? group.id}`);
+  if (tax !== null) {
+    const rate = tax.rate === null ? "" : ` (${count(Math.round(tax.rate * 10_000) / 100)} %)`;
+    parts.push(`tax: ${tax.name ?? tax.id}${rate}`);
+  }
+  return parts.length === 0 ? null : `  ${parts.join("; ")}`;
 }

@@ -16,6 +16,8 @@ const commands: Record<string, () => Promise<Command>> = {
   status: async () => (await import("./status-command.ts")).statusCommand,
   branch: async () => (await import("./branch-command.ts")).branchCommand,
   check: async () => (await import("./check-command.ts")).checkCommand,
+  keys: async () => (await import("./keys-command.ts")).keysCommand,
+  groups: async () => (await import("./keys-command.ts")).groupsCommand,
   health: async () => (await import("./health-command.ts")).healthCommand,
   diagnose: async () => (await import("./diagnose-command.ts")).diagnoseCommand,
   images: async () => (await import("./images-command.ts")).imagesCommand,

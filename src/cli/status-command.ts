@@ -4,6 +4,7 @@ import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { describeImageStatus } from "./images-text.ts";
 import { withCatalog } from "./open-catalog.ts";
 import { count, counted, localTime, roughDuration } from "./people-format.ts";
+import { describeReferenceData } from "./reference-data-text.ts";
 
 export const statusCommand: Command = {
   usage: "status [--json]",
@@ -40,6 +41,7 @@ function describeStatus(status: CatalogStatus): string {
     lines.push(
       `${counted(status.withUnusableParts, "product has", "products have")} parts the till cannot use (a code without data, a price without currency...): sold all the same; check names them.`,
     );
+  lines.push(describeReferenceData(status.referenceData));
   lines.push(describeImageStatus(status.images));
   const clockOff = clockOffWarning(status);
   if (clockOff !== null) lines.push(clockLine(clockOff));

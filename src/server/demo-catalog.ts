@@ -3,14 +3,23 @@
 // catalogs: variant families, several codes per product, scale labels, deleted items, same-instant edits.
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
+import {
+  type DrawnArticle,
+  depositDrink,
+  garmentArticle,
+  scaleArticle,
+  shelfArticle,
+  voucherArticle,
+} from "./demo-article-draws.ts";
+import { colours, sizes } from "./demo-assortment.ts";
 import { demoBranches } from "./demo-branches.ts";
-import * as words from "./demo-catalog-words.ts";
 import { childSummary } from "./demo-child-summary.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
-import { type DemoGroupKey, demoGroupId } from "./demo-product-groups.ts";
+import { demoGroupId } from "./demo-product-groups.ts";
 import { unremarkableFields } from "./demo-record-fields.ts";
 import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
-import { demoTaxId, type VatPercent } from "./demo-taxes.ts";
+import { amountOf, priceTimes } from "./demo-shelf-prices.ts";
+import { demoTaxId } from "./demo-taxes.ts";
 import { createRandom, type Random } from "./seeded-random.ts";
 import { timestamp } from "./timestamp.ts";
 
@@ -98,6 +107,8 @@ interface CatalogContext {
   nextInstants: () => Pick<Product, "created_at" | "updated_at">;
   /** Numbers sku and custom_id. */
   recordNumber: number;
+  /** Scale items so far: each takes the next good sold by weight. */
+  scaleItems: number;
   /** Digits of that number: six, or more for a catalog of a million records or more. */
   numberWidth: number;
 }
@@ -115,6 +126,7 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
     codes: createCodeSource(random),
     nextInstants: createImportClock(random, options.now),
     recordNumber: 0,
+    scaleItems: 0,
     numberWidth: Math.max(6, String(options.count).length),
   };
 }
@@ -175,39 +187,15 @@ function createImportClock(random: Random, now: number): CatalogContext["nextIns
   };
 }
 
-interface Price {
-  cents: number;
-  /** VAT in percent. */
-  vat: VatPercent;
-}
-
 interface RecordSpec {
   id: string;
   type: string;
-  name: string;
-  price: Price;
+  /** Its name, price, group and picture shape. */
+  article: DrawnArticle;
   codes: Pick<Product, "barcode" | "barcodes" | "codes">;
   deleted: boolean;
-  group: DemoGroupKey;
   /** Sold by the piece in quantities: may get quantity tiers. */
   tiers?: boolean;
-  /** The shape of its picture, if it gets one. */
-  picture: DemoImageKind;
-}
-
-/** A shelf price ending in .49 or .99, net of VAT, between `minEuros` and `maxEuros`. */
-function shelfPrice(random: Random, minEuros: number, maxEuros: number, vat: Price["vat"]): Price {
-  return { cents: random.int(minEuros * 2, maxEuros * 2) * 50 - 1, vat };
-}
-
-/** Net and gross in euros, gross being the net rounded to cents exactly once (integer arithmetic). */
-function amountOf({ cents, vat }: Price): { net: number; gross: number } {
-  return { net: cents / 100, gross: Math.round((cents * (100 + vat)) / 100) / 100 };
-}
-
-/** The shelf price changed by `factor`, still ending in .49 or .99 and at least 0.49. */
-function priceTimes(price: Price, factor: number): Price {
-  return { ...price, cents: Math.max(49, Math.round((price.cents * factor + 1) / 50) * 50 - 1) };
 }
 
 /**
@@ -216,9 +204,10 @@ function priceTimes(price: Price, factor: number): Price {
  */
 function priceLists(
   catalog: CatalogContext,
-  spec: Pick<RecordSpec, "price" | "type" | "tiers">,
+  spec: Pick<RecordSpec, "article" | "type" | "tiers">,
 ): Product["prices"] {
-  const { price, type } = spec;
+  const { type } = spec;
+  const { price } = spec.article;
   const cost = Math.round(price.cents * (0.4 + 0.3 * catalog.random.next()));
   const lists: NonNullable<Product["prices"]> = {
     base_prices: [],
@@ -301,17 +290,17 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     metadata: null,
     created_at,
     updated_at,
-    name: spec.name,
+    name: spec.article.name,
     summary: null,
     description: null,
     account: catalog.account,
-    tax: demoTaxId(spec.price.vat),
+    tax: demoTaxId(spec.article.price.vat),
     vat_class: null,
     category: null,
     brand: null,
     condition: null,
     insert_id: catalog.recordNumber,
-    images: pictureUrls(catalog, spec.picture, catalog.recordNumber),
+    images: pictureUrls(catalog, spec.article.picture, catalog.recordNumber),
     manufacturer: { iln: null },
     produced_at: null,
     purchased_at: null,
@@ -327,7 +316,7 @@ function productRecord(catalog: CatalogContext, spec: RecordSpec): Product {
     active: !random.chance(INACTIVE_SHARE),
     deleted: spec.deleted,
     type: spec.type,
-    product_group: demoGroupId(spec.group),
+    product_group: demoGroupId(spec.article.group),
     supplier: { sku: numbered ? `L-${random.int(10_000, 99_999)}` : null },
     attributes: null,
     barcode: spec.codes.barcode,
@@ -355,14 +344,6 @@ function pictureUrls(
   };
 }
 
-function productName(random: Random): string {
-  const parts = [random.pick(words.goods)];
-  if (random.chance(0.6)) parts.unshift(random.pick(words.brands));
-  if (random.chance(0.4)) parts.push(random.pick(words.qualities));
-  if (random.chance(0.6)) parts.push(random.pick(words.packSizes));
-  return parts.join(" ");
-}
-
 function standardProduct(catalog: CatalogContext): Product {
   const { random } = catalog;
   const draw = random.next();
@@ -371,13 +352,10 @@ function standardProduct(catalog: CatalogContext): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "product",
-    name: productName(random),
-    price: shelfPrice(random, 1, 50, random.chance(0.4) ? 7 : 19),
+    article: shelfArticle(random),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
     tiers: true,
-    group: random.pick(["bakery", "softDrinks", "produce", "deli", "dairy", "sweets"] as const),
-    picture: "box",
   });
 }
 
@@ -388,12 +366,9 @@ function scaleItem(catalog: CatalogContext, prefix: "21" | "23"): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "product",
-    name: `${random.pick(words.scaleGoods)}, ${packing}`,
-    price: shelfPrice(random, 2, 60, 7),
+    article: scaleArticle(random, catalog.scaleItems++, packing),
     codes: { barcode: catalog.codes.scale(prefix), barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
-    group: "deli",
-    picture: "scale",
   });
 }
 
@@ -402,12 +377,9 @@ function linkedProduct(catalog: CatalogContext): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "linked_product",
-    name: `${productName(random)} + Pfand`,
-    price: shelfPrice(random, 1, 20, 19),
+    article: depositDrink(random),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
-    group: "softDrinks",
-    picture: "bottle",
   });
 }
 
@@ -416,12 +388,9 @@ function voucher(catalog: CatalogContext): Product {
   const record = productRecord(catalog, {
     id: random.uuid(),
     type: "voucher",
-    name: `${random.pick(words.vouchers)} ${random.pick(words.voucherThemes)}`,
-    price: { cents: random.pick([10, 20, 25, 50, 100]) * 100, vat: 0 },
+    article: voucherArticle(random),
     codes: { barcode: random.chance(0.5) ? codes.ean13() : null, barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
-    group: "vouchers",
-    picture: "ticket",
   });
   record.stockable = false;
   record.stock_mode = null;
@@ -439,29 +408,22 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
   // Cubing skews towards small families while still reaching 12 children now and then.
   const childCount = Math.min(2 + Math.floor(random.next() ** 3 * 11), room - 1);
   const options = familyOptions(random, childCount);
-  const base = random.pick(words.garments);
-  const price = shelfPrice(random, 10, 80, 19);
+  const article = garmentArticle(random);
   const deleted = random.chance(DELETED_SHARE);
   const parent = productRecord(catalog, {
     id: random.uuid(),
     type: "variant_product",
-    name: base,
-    price,
+    article,
     codes: retailCodes(catalog),
     deleted,
-    group: "textiles",
-    picture: "shirt",
   });
   const children = sample(random, combinations(options), childCount).map((attributes) => {
     const child = productRecord(catalog, {
       id: random.uuid(),
       type: "variant",
-      name: [base, ...Object.values(attributes)].join(" "),
-      price,
+      article: { ...article, name: [article.name, ...Object.values(attributes)].join(" ") },
       codes: retailCodes(catalog),
       deleted,
-      group: "textiles",
-      picture: "shirt",
     });
     child.parent = parent.id;
     child.attributes = attributes;
@@ -476,19 +438,19 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
 /** Colour and Size, or just one of them, with at least `childCount` combinations. */
 function familyOptions(random: Random, childCount: number): Option[] {
   if (random.chance(0.25)) {
-    if (childCount <= words.sizes.length && random.chance(0.5)) {
+    if (childCount <= sizes.length && random.chance(0.5)) {
       return [{ Size: sizeRun(random, childCount) }];
     }
-    return [{ Colour: sample(random, words.colours, childCount) }];
+    return [{ Colour: sample(random, colours, childCount) }];
   }
   const colourCount = random.int(2, 4);
   const sizeCount = Math.max(2, Math.ceil(childCount / colourCount));
-  return [{ Colour: sample(random, words.colours, colourCount) }, { Size: sizeRun(random, sizeCount) }];
+  return [{ Colour: sample(random, colours, colourCount) }, { Size: sizeRun(random, sizeCount) }];
 }
 
 function sizeRun(random: Random, length: number): string[] {
-  const start = random.int(0, words.sizes.length - length);
-  return words.sizes.slice(start, start + length);
+  const start = random.int(0, sizes.length - length);
+  return sizes.slice(start, start + length);
 }
 
 /** Every way to choose one value of each option. */

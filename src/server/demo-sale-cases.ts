@@ -3,7 +3,7 @@
 // child), bundles of two to four parts (one naming a product the catalog lacks), prices entered at
 // the till, products not for sale and products needing a serial number. Every record has the shape
 // the upstream's own product schema allows. They come last in the catalog, after the stock
-// (demo-catalog.ts), and the stock's "... + Pfand" products get their deposit too. The bakery and
+// (demo-catalog.ts), and the stock's drinks sold with a deposit (linked products) get theirs too. The bakery and
 // drinks counter's goods (rolls without a barcode, two variant families, a cake whose price is asked
 // for) are here too: the demo's favourite sets (demo-favourites.ts) name them by these keys.
 import type { Product } from "../shared/api/product.ts";

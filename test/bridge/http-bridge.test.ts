@@ -38,6 +38,8 @@ const service = {
       sale: null,
       label: null,
       reason: { kind: "unknown-code", message: "No product." },
+      group: null,
+      tax: null,
     };
   },
   // Breaks the contract on purpose: the handlers must not let it out.

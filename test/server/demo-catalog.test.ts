@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { shelves } from "../../src/server/demo-assortment.ts";
 import { branchRecord, demoBranches } from "../../src/server/demo-branches.ts";
 import {
   type DemoCatalogOptions,
   generateDemoCatalog,
   maxDemoProducts,
 } from "../../src/server/demo-catalog.ts";
+import { demoGroupId, demoProductGroups } from "../../src/server/demo-product-groups.ts";
 import { demoTaxes } from "../../src/server/demo-taxes.ts";
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
@@ -118,6 +120,56 @@ describe("generateDemoCatalog", () => {
     for (const variant of catalog.filter((product) => product.type === "variant")) {
       expect(variant.name.endsWith(Object.values(variant.attributes ?? {}).join(" "))).toBe(true);
     }
+  });
+
+  it("puts every product in a served group and names a served tax, the group fitting the kind", () => {
+    const groupKey = new Map(demoProductGroups.map((group) => [group.id, group.key]));
+    const percent = new Map(demoTaxes.map((tax) => [tax.id, tax.percentage]));
+    const keyOf = (product: Product) => groupKey.get(product.product_group ?? "");
+    for (const product of catalog) {
+      expect(keyOf(product), product.name).toBeDefined();
+      expect(percent.has(product.tax ?? ""), product.name).toBe(true);
+    }
+    // The stock's kinds (the sale cases, numbered from 900,000, have counter goods of their own).
+    const stock = catalog.filter((product) => product.insert_id < 900_000);
+    const kinds = (predicate: (product: Product) => boolean) => new Set(stock.filter(predicate).map(keyOf));
+    expect(kinds((product) => product.type.startsWith("variant"))).toEqual(new Set(["textiles"]));
+    expect(kinds((product) => product.type === "voucher")).toEqual(new Set(["vouchers"]));
+    expect(kinds((product) => product.name.endsWith("per kg"))).toEqual(new Set(["produce", "deli"]));
+    expect(kinds((product) => product.type === "linked_product")).toEqual(
+      new Set(["softDrinks", "beerWine"]),
+    );
+    // Every group but the deposits' (sale cases only) holds stock; the bakery enough for pages of keys.
+    expect(share((product) => keyOf(product) === "bakery")).toBeGreaterThan(0.05);
+    expect(new Set(catalog.map(keyOf)).size).toBe(demoProductGroups.length);
+    const vouchers = catalog.filter((product) => product.type === "voucher");
+    expect(new Set(vouchers.map((product) => percent.get(product.tax ?? "")))).toEqual(new Set([0]));
+  });
+
+  it("names packaged items from the shop's shelves, priced within their item's range", () => {
+    const packaged = catalog.filter(
+      (product) =>
+        product.type === "product" && !product.name.endsWith("per kg") && product.insert_id < 900_000,
+    );
+    expect(packaged.length).toBeGreaterThan(2_000);
+    for (const product of packaged) {
+      const shelf = shelves.filter((candidate) => demoGroupId(candidate.group) === product.product_group);
+      const fitting = shelf
+        .flatMap((candidate) => candidate.articles)
+        .filter(([item, size]) => product.name.includes(item) && product.name.endsWith(size))
+        .sort((a, b) => b[0].length - a[0].length);
+      expect(fitting.length, product.name).toBeGreaterThan(0);
+      const [, , min, max] = fitting[0] as (typeof fitting)[number];
+      const gross = product.prices?.default_prices?.[0]?.amount?.gross ?? Number.NaN;
+      // A quality word (bio, a vintage) costs at most 15% more; rounding to a shelf price a few cents.
+      expect(gross, product.name).toBeGreaterThanOrEqual(min - 0.05);
+      expect(gross, product.name).toBeLessThanOrEqual(max * 1.15 + 0.01);
+    }
+    const rolls = packaged.filter((product) => product.name.includes("Weizenbrötchen"));
+    expect(rolls.length).toBeGreaterThan(5);
+    expect(
+      Math.max(...rolls.map((product) => product.prices?.default_prices?.[0]?.amount?.gross ?? 99)),
+    ).toBeLessThan(1);
   });
 
   it("carries UPC-A codes, several codes per product, EAN-8 and Code 128", () => {

@@ -1,8 +1,10 @@
 // The demo catalog's sale cases: each one there, shaped as the upstream's own schema allows, named
-// by the barcodes the demo and the tests scan, and the stock's "+ Pfand" products given a deposit.
+// by the barcodes the demo and the tests scan, and the stock's linked products (drinks in returnable bottles) given a deposit.
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
-import { demoSaleCaseCount, demoSaleCode } from "../../src/server/demo-sale-cases.ts";
+import { demoGroupId } from "../../src/server/demo-product-groups.ts";
+import { demoSaleCaseCount, demoSaleCaseIds, demoSaleCode } from "../../src/server/demo-sale-cases.ts";
+import { demoTaxId } from "../../src/server/demo-taxes.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { oracle, productRecordSchema } from "../support/upstream-schemas.ts";
@@ -78,6 +80,41 @@ describe("the demo's sale cases", () => {
     const drinks = catalog.filter((product) => product.type === "linked_product" && !cases.includes(product));
     expect(drinks.length).toBeGreaterThan(5);
     for (const drink of drinks) expect(drink.linked_products).toEqual([byCode("deposit")?.id]);
+  });
+
+  it("has a counter's goods by their ids: rolls without a barcode, two variant families, a cake priced at the till", () => {
+    const ids = demoSaleCaseIds(options.seed);
+    const of = (key: string) => byId.get(ids[key] as string) as Product;
+    const bakery = demoGroupId("bakery");
+    for (const key of ["roll", "ryeRoll", "pretzel"]) {
+      expect(of(key)).toMatchObject({
+        type: "product",
+        barcode: null,
+        product_group: bakery,
+        tax: demoTaxId(7),
+      });
+    }
+    expect(of("roll").prices?.default_prices?.[0]?.amount?.gross).toBeLessThan(1);
+    for (const [parent, option] of [
+      ["croissant", "Sorte"],
+      ["coffeeToGo", "Größe"],
+    ] as const) {
+      const family = of(parent);
+      expect(family.type).toBe("variant_product");
+      expect(family.children?.length).toBe(3);
+      const children = catalog.filter((product) => product.parent === family.id);
+      expect(children.map((child) => child.id)).toEqual(family.children?.map((child) => child.id));
+      expect(children.every((child) => child.type === "variant" && option in (child.attributes ?? {}))).toBe(
+        true,
+      );
+    }
+    expect((of("cake").configuration as { pricing: unknown }).pricing).toEqual({
+      request_input: true,
+      zero_input_allowed: false,
+    });
+    // Whatever the catalog's size, the ids are the seed's: the favourite sets name them.
+    expect(demoSaleCaseIds(options.seed)).toEqual(ids);
+    expect(byId.has(ids.missing as string)).toBe(false);
   });
 
   it("leaves a small catalog to the stock alone", () => {

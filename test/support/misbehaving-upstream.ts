@@ -38,6 +38,10 @@ export interface Behaviour {
   stall?(call: ListCall): Stall | null;
   /** How any other answer (a sign-in, a count) stalls, by its method and path, if it does. */
   stallOther?(request: { method: string; path: string }): Stall | null;
+  /** A route the service is to lack: answered 404, as an older deployment would, never passed on. */
+  missing?(request: { method: string; path: string }): boolean;
+  /** Rewrites any other successful answer (a branch, group or tax list), by its method and path. */
+  rewrite?(request: { method: string; path: string }, body: Record<string, unknown>): Record<string, unknown>;
 }
 
 /**
@@ -51,6 +55,8 @@ export interface MisbehavingUpstream {
   baseUrl: string;
   /** List calls received, in order. */
   calls: ListCall[];
+  /** The path of every request received, in order. */
+  paths: string[];
   /** List calls the service answered with an error status or a broken connection or body. */
   failures(): number;
   behave(behaviour: Behaviour): void;
@@ -63,6 +69,7 @@ const metaPath = /^\/api\/v1\/products\/[^/]+\/meta$/u;
 export async function startMisbehavingUpstream(target: string): Promise<MisbehavingUpstream> {
   let behaviour: Behaviour = {};
   const calls: ListCall[] = [];
+  const paths: string[] = [];
   let failures = 0;
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -70,6 +77,13 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
     const url = new URL(request.url ?? "/", target);
     const isList = request.method === "GET" && listPath.test(url.pathname);
     const isMeta = request.method === "GET" && metaPath.test(url.pathname);
+    const other = { method: request.method ?? "GET", path: url.pathname };
+    paths.push(url.pathname);
+    if (behaviour.missing?.(other)) {
+      response.writeHead(404, { "content-type": "application/json" });
+      response.end(JSON.stringify({ status: 404, msg: "Not found.", request: { host: "proxy", id: "0" } }));
+      return;
+    }
     let call: ListCall | undefined;
     if (isList) {
       const params = url.searchParams;
@@ -100,6 +114,9 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
       if (answer.ok && call !== undefined && behaviour.page) {
         text = JSON.stringify(behaviour.page(call, JSON.parse(text) as PageBody));
       }
+      if (answer.ok && call === undefined && !isMeta && behaviour.rewrite) {
+        text = JSON.stringify(behaviour.rewrite(other, JSON.parse(text) as Record<string, unknown>));
+      }
       if (answer.ok && isMeta && behaviour.count) {
         const body = JSON.parse(text) as { results: [{ count: number }] };
         body.results[0].count = behaviour.count(
@@ -110,9 +127,7 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
       }
       const date = behaviour.date?.() ?? answer.headers.get("date") ?? new Date().toUTCString();
       const stall =
-        call === undefined
-          ? (behaviour.stallOther?.({ method: request.method ?? "GET", path: url.pathname }) ?? null)
-          : (behaviour.stall?.(call) ?? null);
+        call === undefined ? (behaviour.stallOther?.(other) ?? null) : (behaviour.stall?.(call) ?? null);
       if (stall !== null) {
         stallAnswer(stall, text, response, date);
         return;
@@ -129,6 +144,7 @@ export async function startMisbehavingUpstream(target: string): Promise<Misbehav
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
+    paths,
     failures: () => failures,
     behave(next) {
       behaviour = next;

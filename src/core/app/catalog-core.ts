@@ -191,7 +191,11 @@ export function createCatalogCore(deps: {
       const found = await catalog.read(async (store) => {
         const match = await matchOf(store, code);
         if (match === null) return null;
-        return { match, named: await namedBy(store, match), maps: await referenceMaps(store) };
+        return {
+          match,
+          named: await namedBy(store, match),
+          maps: await referenceMaps(store, [match.product, match.parent]),
+        };
       });
       if (found === null) {
         const reason = noMatchReason(code);
@@ -219,7 +223,8 @@ export function createCatalogCore(deps: {
       const found = await (await requireCatalog()).catalog.read(async (store) => {
         const family = await store.productById(id);
         if (family === null) return null;
-        return { family, named: await namedBy(store, family), maps: await referenceMaps(store) };
+        const maps = await referenceMaps(store, [family.product, family.parent]);
+        return { family, named: await namedBy(store, family), maps };
       });
       if (found === null) return null;
       const context = await priceContext(clock());
@@ -244,6 +249,7 @@ export function createCatalogCore(deps: {
         signedIn: signIn === "signed-in",
         account: record?.account ?? null,
         ...counts,
+        referenceData: read.referenceData,
         lastSyncAt: state.lastSyncAt,
         lastFullSyncAt: state.lastFullSyncAt,
         syncUnfinished: state.running !== null,

@@ -2,12 +2,15 @@
 // the file in words. A damaged one is reported, not thrown: offline, nothing can repair it, and the
 // till's status must still say what is wrong and what to do.
 import { isAppError } from "../../shared/app-error.ts";
+import { noReferenceData } from "../../shared/catalog/catalog-status.ts";
 import { type CatalogFileGuard, damagedError } from "../catalog/catalog-file-guard.ts";
 import { lastSetAside } from "../catalog/catalog-health.ts";
+import { referenceCounts } from "../catalog/reference-counts.ts";
 import { parseSyncState } from "../sync/sync-state.ts";
 
 export const noCatalog = {
   counts: { products: 0, inactive: 0, quarantined: 0, withUnusableParts: 0 },
+  referenceData: noReferenceData,
   stored: null,
   problem: null,
 } as const;
@@ -17,6 +20,7 @@ export async function catalogFacts(file: string, catalog: CatalogFileGuard) {
   try {
     const facts = await catalog.read(async (store) => ({
       counts: await store.counts(),
+      referenceData: await referenceCounts(store.references),
       stored: await store.readSyncState(),
       problem: store.readOnly ? readOnlyProblem : null,
     }));

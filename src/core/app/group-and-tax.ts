@@ -13,11 +13,31 @@ export interface ReferenceMaps {
   taxes: ReadonlyMap<string, TaxInfo>;
 }
 
-/** The groups and taxes held, by id: small lists, read whole with each answer. */
-export async function referenceMaps(store: Pick<CatalogStore, "references">): Promise<ReferenceMaps> {
-  const groups = await store.references.all("product_groups");
-  const taxes = await store.references.all("taxes");
-  return { groups: new Map(groups.map((g) => [g.id, g])), taxes: new Map(taxes.map((t) => [t.id, t])) };
+/**
+ * The groups and taxes these products name (and the groups named besides, for group keys), read by
+ * id: a lookup reads two rows at most, however many groups the account has.
+ */
+export async function referenceMaps(
+  store: Pick<CatalogStore, "references">,
+  products: readonly (Product | null)[],
+  groupIds: readonly string[] = [],
+): Promise<ReferenceMaps> {
+  const named = products.flatMap((product) => (product === null ? [] : [product]));
+  const groups = new Map<string, ProductGroupInfo>();
+  for (const id of new Set([...named.flatMap((product) => textsOf(product.product_group)), ...groupIds])) {
+    const group = await store.references.byId("product_groups", id);
+    if (group !== null) groups.set(id, group);
+  }
+  const taxes = new Map<string, TaxInfo>();
+  const taxIds = [
+    ...named.flatMap((product) => textsOf(product.tax)),
+    ...[...groups.values()].flatMap((group) => textsOf(group.tax)),
+  ];
+  for (const id of new Set(taxIds)) {
+    const tax = await store.references.byId("taxes", id);
+    if (tax !== null) taxes.set(id, tax);
+  }
+  return { groups, taxes };
 }
 
 /** The product's group and tax (its own, else its group's); null where the catalog holds none. */
@@ -51,4 +71,9 @@ export function taxedPrices(prices: FamilyPrices, rate: number | null | undefine
 
 function textOf(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
+}
+
+function textsOf(value: unknown): string[] {
+  const text = textOf(value);
+  return text === null ? [] : [text];
 }

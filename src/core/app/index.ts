@@ -3,7 +3,7 @@
 // sign in and out, sync now (startSync) or on the schedule (background), look up, search, status,
 // pictures, settings, and the events the screens follow (onSyncProgress, onStatusChanged).
 export type { RequestDeadlines } from "../api/request-deadlines.ts";
-export type { CatalogCheck } from "../catalog/catalog-file-guard.ts";
+export type { CatalogCheck, ReferenceWithUnusableParts } from "../catalog/catalog-file-guard.ts";
 export type { ProductWithUnusableParts } from "../catalog/unusable-parts-list.ts";
 export { diagnosticsFileName, writeDiagnosticsFile } from "../diagnostics/diagnostics-file.ts";
 export { healthExitCodes, type TillHealth, tillHealth } from "../health/till-health.ts";

@@ -67,7 +67,8 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     const found = await deps.read(async (store) => {
       const page = await store.references.groupPage(group, position, keysPerPage);
       const info = await store.references.byId("product_groups", group);
-      return { page, info, base: await referenceMaps(store) };
+      const total = await store.references.groupSize(group);
+      return { page, info, total, base: await referenceMaps(store, page.products) };
     });
     const { page, info } = found;
     const facts = await completed(found.base, page.products);
@@ -75,6 +76,7 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
       group: { id: group, name: info?.name ?? null, color: info?.color ?? null },
       keys: page.products.map((product, index) => productKey(product, index + 1, facts)),
       next: page.next === null ? null : JSON.stringify([page.next.name, page.next.id]),
+      total: found.total,
     };
   }
 
@@ -142,7 +144,8 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     const products = await store.productsByIds(
       keys.filter((key) => key.type === "product").map((key) => key.objectId),
     );
-    return { tabs, index, keys, products, base: await referenceMaps(store) };
+    const groupKeys = keys.filter((key) => key.type === "product_group").map((key) => key.objectId);
+    return { tabs, index, keys, products, base: await referenceMaps(store, products, groupKeys) };
   }
 
   return { keys, groupKeys, groups };

@@ -3,6 +3,7 @@
 // and on demand. A damaged file is set aside (renamed with the time) and never read again: reads then
 // say so plainly, and a sync starts over with a fresh file and a full download.
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import type { ReferenceKind } from "../../shared/api/reference-data.ts";
 import { AppError, isAppError } from "../../shared/app-error.ts";
 import { readOnlyError, smellsOfDamage } from "../storage/storage-errors.ts";
 import { lastSetAside, setAside } from "./catalog-health.ts";
@@ -17,6 +18,14 @@ export interface CatalogCheck {
   setAsideAs: string | null;
   /** Products held with parts the catalog cannot use, when the file is sound. */
   withUnusableParts: ProductWithUnusableParts[];
+  /** Favourite sets, product groups and taxes held with parts left out, when the file is sound. */
+  referencesWithUnusableParts: ReferenceWithUnusableParts[];
+}
+
+export interface ReferenceWithUnusableParts {
+  kind: ReferenceKind;
+  id: string;
+  parts: string[];
 }
 
 export interface CatalogFileGuard {
@@ -136,8 +145,18 @@ export function guardCatalogFile(file: string, clock: () => number): CatalogFile
 
     async check() {
       const problem = await fullCheck();
-      if (problem !== null) return { file, problem, setAsideAs: await setAsideNow(), withUnusableParts: [] };
-      return { file, problem, setAsideAs: null, withUnusableParts: await (await open()).unusableParts() };
+      if (problem !== null) {
+        const none = { withUnusableParts: [], referencesWithUnusableParts: [] };
+        return { file, problem, setAsideAs: await setAsideNow(), ...none };
+      }
+      const store = await open();
+      return {
+        file,
+        problem,
+        setAsideAs: null,
+        withUnusableParts: await store.unusableParts(),
+        referencesWithUnusableParts: await store.references.withUnusableParts(),
+      };
     },
 
     async close() {

@@ -119,22 +119,19 @@ export async function openCatalogStore(
     (search ??= import("./catalog-search.ts").then((module) =>
       module.catalogSearch(readConnection, lookup, decoder.product),
     ));
-  let writes: Promise<CatalogWrites> | undefined;
-  const writing = () => {
-    if (writer === null) return Promise.reject(readOnlyError(file));
-    writes ??= import("./catalog-writes.ts").then((module) =>
-      module.catalogWrites(writer, options.clock ?? Date.now),
-    );
-    return writes;
-  };
-  let references: Promise<ReferenceWrites> | undefined;
-  const writingReferences = () => {
-    if (writer === null) return Promise.reject(readOnlyError(file));
-    references ??= import("./reference-writes.ts").then((module) =>
-      module.referenceWrites(writer, options.clock ?? Date.now),
-    );
-    return references;
-  };
+  /** Statements on the write connection, their module loaded when first used; refused when read-only. */
+  function onWriter<T>(load: () => Promise<(db: Database, clock: () => number) => T>) {
+    let made: Promise<T> | undefined;
+    return () => {
+      if (writer === null) return Promise.reject(readOnlyError(file));
+      made ??= load().then((make) => make(writer, options.clock ?? Date.now));
+      return made;
+    };
+  }
+  const writing = onWriter<CatalogWrites>(async () => (await import("./catalog-writes.ts")).catalogWrites);
+  const writingReferences = onWriter<ReferenceWrites>(
+    async () => (await import("./reference-writes.ts")).referenceWrites,
+  );
   const referenced = referenceReads(readConnection, decoder);
   let branches: (() => BranchCount[]) | undefined;
   const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
@@ -199,6 +196,7 @@ function guardedReads(file: string, reads: ReferenceReads): StoreReferenceReads 
     withUnusableParts: wrap(reads.withUnusableParts),
     groupPage: wrap(reads.groupPage),
     groupCounts: wrap(reads.groupCounts),
+    groupSize: wrap(reads.groupSize),
   };
 }
 

@@ -41,6 +41,8 @@ export interface ReferenceReads {
   groupPage(group: string, after: GroupPosition | null, limit: number): GroupPage;
   /** Live products per group id (null: in no group), variants not counted. */
   groupCounts(): { group: string | null; products: number }[];
+  /** Live products of one group, variants not counted: a count over its index range. */
+  groupSize(group: string): number;
 }
 
 /** The same reads as the store answers them: each a promise, its failures storage errors. */
@@ -51,6 +53,7 @@ export interface StoreReferenceReads {
   withUnusableParts(): Promise<ReturnType<ReferenceReads["withUnusableParts"]>>;
   groupPage(group: string, after: GroupPosition | null, limit: number): Promise<GroupPage>;
   groupCounts(): Promise<ReturnType<ReferenceReads["groupCounts"]>>;
+  groupSize(group: string): Promise<number>;
 }
 
 export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceReads {
@@ -74,6 +77,7 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   const after = db.prepare<[string, string, string, number], PagedRow>(
     `SELECT id, name_key, record, shape ${live} AND (name_key, id) > (?, ?) ORDER BY name_key, id LIMIT ?`,
   );
+  const size = db.prepare<[string], number>(`SELECT count(*) ${live}`).pluck();
   const counts = db.prepare<[], { group: string | null; products: number }>(
     'SELECT group_id AS "group", count(*) AS products FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id',
   );
@@ -100,6 +104,7 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
       };
     },
     groupCounts: () => counts.all(),
+    groupSize: (group) => size.get(group) ?? 0,
   };
 }
 

@@ -6,6 +6,31 @@ import { accountInfoSchema, sessionStates } from "./session-info.ts";
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+/** What the till holds of one list of reference data (favourite sets, product groups, taxes). */
+const referenceCountSchema = z.object({
+  /** Records held. */
+  held: z.number().int().nonnegative(),
+  /** read: as last read; absent: the service has no such list (404), not asked again but by a full sync; unread: never read yet. */
+  state: z.enum(["read", "absent", "unread"]),
+  /** Records of the last read that could not be held at all (not an object, no id). */
+  refused: z.number().int().nonnegative(),
+  /** Held with parts left out (`check` names them). */
+  withUnusableParts: z.number().int().nonnegative(),
+});
+export type ReferenceCount = z.infer<typeof referenceCountSchema>;
+
+export const referenceDataSchema = z.object({
+  favourites: referenceCountSchema,
+  productGroups: referenceCountSchema,
+  taxes: referenceCountSchema,
+});
+export type ReferenceData = z.infer<typeof referenceDataSchema>;
+
+const unread: ReferenceCount = { held: 0, state: "unread", refused: 0, withUnusableParts: 0 };
+
+/** A catalog that has read none of the lists yet (or no catalog). */
+export const noReferenceData: ReferenceData = { favourites: unread, productGroups: unread, taxes: unread };
+
 export const catalogStatusSchema = z.object({
   /** Signed in, session expired (sign in again to sync) or signed out (the catalog stays readable). */
   session: z.enum(sessionStates),
@@ -20,6 +45,8 @@ export const catalogStatusSchema = z.object({
   quarantined: z.number().int().nonnegative(),
   /** Products held with parts the catalog cannot use (`check` names them). */
   withUnusableParts: z.number().int().nonnegative(),
+  /** The favourite sets, product groups and taxes held beside the products. */
+  referenceData: referenceDataSchema,
   lastSyncAt: isoInstant.nullable(),
   lastFullSyncAt: isoInstant.nullable(),
   /** A sync that stopped part-way (crash, cancel, lost connection) and will resume. */

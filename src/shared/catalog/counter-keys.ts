@@ -70,6 +70,8 @@ export const groupKeysSchema = z.object({
   group: z.object({ id: z.string(), name: z.string().nullable(), color: z.string().nullable() }),
   /** 25 at most, alphabetically. */
   keys: z.array(counterKeySchema),
+  /** Products in the group (what its pages hold in all): "page 2 of 9". */
+  total: z.number().int().nonnegative(),
   /** Pass as `after` for the next page; null on the last one. */
   next: z.string().nullable(),
 });

@@ -163,6 +163,7 @@ describe("a group's products", () => {
       const page = await keys.groupKeys("bread", after);
       names.push(...page.keys.map((key) => key.name));
       expect(page.keys.length).toBeLessThanOrEqual(25);
+      expect(page.total).toBe(63);
       after = page.next;
       if (after === null) break;
     }

@@ -115,6 +115,14 @@ describe("the IPC handlers in front of the catalog service", () => {
     expect(branches.every((item) => item.products > 0)).toBe(true);
     // Named: the app's sync worker read the service's branch list too.
     expect(branches.map((item) => item.name)).toEqual(demoBranches.map((branch) => branch.name));
+    // The sync worker read the favourite sets and groups too: keys and a group's page answer.
+    const keys = await value<{ sets: unknown[]; tabs: unknown[] }>("keys", { set: "Getränketheke" });
+    expect(keys.tabs.length).toBeGreaterThan(0);
+    expect(keys.sets).toHaveLength(2);
+    const groups = await value<{ id: string | null; products: number }[]>("productGroups");
+    const largest = groups.find((group) => group.id !== null && group.products > 0);
+    const page = await value<{ keys: unknown[] }>("groupKeys", { group: largest?.id ?? "" });
+    expect(page.keys.length).toBeGreaterThan(0);
 
     expect(await value("settings")).toMatchObject({
       pageSize: 1000,

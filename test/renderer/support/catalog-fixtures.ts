@@ -1,10 +1,12 @@
 // Products and answers for the screen tests, built through the real schemas and the real barcode
 // reader, so a screen never sees data the catalog could not send.
+
 import { type Product, productSchema } from "../../../src/shared/api/product.ts";
 import { productCodes } from "../../../src/shared/api/product-codes.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { readScan } from "../../../src/shared/barcode/scan-reading.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
+import { noReferenceData } from "../../../src/shared/catalog/catalog-status.ts";
 import { familyPrices } from "../../../src/shared/catalog/family-prices.ts";
 import { labelCharge } from "../../../src/shared/catalog/label-charge.ts";
 import type { LookupAnswer, LookupMatch, ProductAnswer } from "../../../src/shared/catalog/lookup-answer.ts";
@@ -189,6 +191,7 @@ export function status(fields: Partial<AppStatus> = {}): AppStatus {
     inactive: 1,
     quarantined: 0,
     withUnusableParts: 0,
+    referenceData: noReferenceData,
     lastSyncAt: "2026-11-22T06:00:00.000Z",
     lastFullSyncAt: "2026-11-22T06:00:00.000Z",
     syncUnfinished: false,

@@ -89,6 +89,7 @@ export function groupPage(group: string, after: string | null): GroupKeys {
     group: group === bakery.id ? bakery : { id: group, name: null, color: null },
     keys,
     next,
+    total: held.length,
   });
 }
 
