@@ -60,7 +60,7 @@ const data = [
   ]),
   ...breads.map((item) => item.name),
   bakery.name,
-  ...["Dairy", "Shirts", "Empty", "Counter"],
+  ...["Dairy", "Shirts", "Empty", "Counter", "Drinks", "Cold"],
   "till1@corner.example",
   "Corner Shop",
   "corner-shop",

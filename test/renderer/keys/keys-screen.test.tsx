@@ -105,14 +105,14 @@ describe("the Keys view", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Shirts" }));
     fireEvent.click(await screen.findByRole("button", { name: /Bakery/ }));
     await screen.findByRole("button", { name: /Bread 01/ });
-    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 1");
+    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 1 of 2");
     expect(keyNames()).toHaveLength(25);
     expect(keyNames()[24]).toBe("Bread 25");
     expect(key("Previous page").hasAttribute("disabled")).toBe(true);
     fireEvent.click(key("Next page"));
     await screen.findByRole("button", { name: /Bread 26/ });
     expect(keyNames()).toEqual(["Bread 26", "Bread 27", "Bread 28", "Bread 29", "Bread 30"]);
-    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 2");
+    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 2 of 2");
     expect(key("Next page").hasAttribute("disabled")).toBe(true);
     // The page's cursor came from the page before.
     expect(catalog.calls.filter((call) => call.method === "groupKeys").map((call) => call.argument)).toEqual([
@@ -122,7 +122,7 @@ describe("the Keys view", () => {
     fireEvent.click(key(/Bread 28/));
     expect(await screen.findByRole("heading", { level: 2, name: "Bread 28" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Back" }));
-    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 2");
+    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Bakery · Page 2 of 2");
     fireEvent.click(key("Previous page"));
     await screen.findByRole("button", { name: /Bread 01/ });
     fireEvent.click(key("Back to the tab"));
@@ -173,6 +173,24 @@ describe("the Keys view", () => {
     expect(screen.queryByRole("button", { name: "Back to the tab" })).toBeNull();
     fireEvent.click(key("Next page"));
     await screen.findByRole("button", { name: /Bread 30/ });
+  });
+
+  it("shows another of the account's sets when picked by name, and the till's own again", async () => {
+    const catalog = await openKeys();
+    const picker = screen.getByLabelText<HTMLSelectElement>("Favourite set");
+    expect([...picker.options].map((option) => option.text)).toEqual([
+      "As set up for this till",
+      "Counter",
+      "Drinks",
+    ]);
+    fireEvent.change(picker, { target: { value: "Drinks" } });
+    await vi.waitFor(() => expect(selectedTab()).toBe("1Cold"));
+    expect(catalog.calls.filter((call) => call.method === "keys").at(-1)?.argument).toEqual({
+      tab: 0,
+      set: "Drinks",
+    });
+    fireEvent.change(picker, { target: { value: "" } });
+    await vi.waitFor(() => expect(selectedTab()).toBe("1Dairy"));
   });
 
   it("says what to do when the catalog holds no keys at all", async () => {

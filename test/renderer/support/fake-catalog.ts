@@ -92,7 +92,7 @@ export function fakeCatalog(
     branches: () => ok([{ branch: "berlin-mitte", products: 2, name: null, number: null }]),
     keys: (argument) => {
       record("keys", argument);
-      return ok(keysAnswer(initial.keys ?? "favourites", argument?.tab));
+      return ok(keysAnswer(initial.keys ?? "favourites", argument?.tab, argument?.set));
     },
     groupKeys: (argument) => {
       record("groupKeys", argument);

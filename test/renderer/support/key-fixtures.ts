@@ -93,9 +93,17 @@ export function groupPage(group: string, after: string | null): GroupKeys {
   });
 }
 
-/** What the catalog answers for a tab: the favourite set's, the groups' when it holds no set, or nothing. */
-export function keysAnswer(kind: "favourites" | "groups" | "none", asked = 0): CounterKeys {
-  const set = { id: "set-counter", name: "Counter" };
+const drinksTabs = [{ name: "Cold", keys: [productKey(1, milk)] }];
+
+/**
+ * What the catalog answers for a tab: the favourite set's (the "Counter" set, or the "Drinks" set
+ * when asked for by name), the groups' when it holds no set, or nothing.
+ */
+export function keysAnswer(kind: "favourites" | "groups" | "none", asked = 0, setName?: string): CounterKeys {
+  const sets = [
+    { id: "set-counter", name: "Counter" },
+    { id: "set-drinks", name: "Drinks" },
+  ];
   if (kind === "none")
     return counterKeysSchema.parse({
       ...{ source: "groups", set: null, chosenBy: null, notice: null, sets: [] },
@@ -109,12 +117,15 @@ export function keysAnswer(kind: "favourites" | "groups" | "none", asked = 0): C
       ...{ tabs, tab: 0, keys, next },
     });
   }
-  const tab = asked < favouriteTabs.length ? asked : 0;
+  const drinks = setName === "Drinks";
+  const tabs = drinks ? drinksTabs : favouriteTabs;
+  const tab = asked < tabs.length ? asked : 0;
   return counterKeysSchema.parse({
-    ...{ source: "favourites", set, chosenBy: "only-set", notice: null, sets: [set] },
-    tabs: favouriteTabs.map(({ name, keys }) => ({ name, group: null, keys: keys.length })),
+    set: sets[drinks ? 1 : 0],
+    ...{ source: "favourites", chosenBy: drinks ? "asked" : "branch-default", notice: null, sets },
+    tabs: tabs.map(({ name, keys }) => ({ name, group: null, keys: keys.length })),
     tab,
-    keys: favouriteTabs[tab]?.keys ?? [],
+    keys: tabs[tab]?.keys ?? [],
     next: null,
   });
 }

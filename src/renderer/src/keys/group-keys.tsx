@@ -2,12 +2,14 @@
 // turn pages (and, for a group opened from a key, to go back to the tab). The grid is what the
 // arrows move in; a new page starts at its first key.
 import { useCallback } from "react";
-import type { CounterKey } from "../../../shared/catalog/counter-keys.ts";
+import { type CounterKey, keysPerPage } from "../../../shared/catalog/counter-keys.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { errorText } from "../status/error-text.ts";
 import { type GridKey, KeyGrid } from "./key-grid.tsx";
 import { type KeyPage, useGroupPages } from "./use-group-pages.ts";
+
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / keysPerPage));
 
 export function GroupKeys(props: {
   groupId: string;
@@ -29,7 +31,7 @@ export function GroupKeys(props: {
     <>
       <div className="group-bar">
         <h3 className="group-title">
-          {props.title} · {t("keys.page", { page: number })}
+          {props.title} · {t("keys.page", { page: number, pages: pagesOf(page?.total ?? 0) })}
         </h3>
         <button type="button" disabled={pages.previous === null} onClick={() => pages.previous?.()}>
           {t("keys.previous")}

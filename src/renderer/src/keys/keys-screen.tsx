@@ -2,7 +2,7 @@
 // tabs), one tab's keys at a time in a grid a finger or the arrows move in. A product key opens the
 // product as a scan does (the app's product screen); a group key opens the group's products as keys,
 // paged. Digits 1-9 pick a tab while the view is shown, never when they begin a scanner's burst.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CounterKey, CounterKeys } from "../../../shared/catalog/counter-keys.ts";
 import type { CatalogApi } from "../../../shared/ipc/catalog-api.ts";
 import type { IpcError } from "../../../shared/ipc/ipc-result.ts";
@@ -14,6 +14,7 @@ import { gridKeyOf } from "./grid-key-of.ts";
 import { GroupKeys } from "./group-keys.tsx";
 import { KeyGrid } from "./key-grid.tsx";
 import { KeyTabs } from "./key-tabs.tsx";
+import { SetPicker } from "./set-picker.tsx";
 
 export interface KeysScreenProps {
   api: Pick<CatalogApi, "keys" | "groupKeys">;
@@ -38,6 +39,8 @@ export function KeysScreen(props: KeysScreenProps) {
   const [board, setBoard] = useState<CounterKeys | null>(null);
   const [failure, setFailure] = useState<IpcError | null>(null);
   const [group, setGroup] = useState<{ id: string; name: string } | null>(null);
+  // A set the cashier picked by name for now; null: the till's own choice.
+  const [asked, setAsked] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   // The keyboard's place: on showing the view or picking a tab by its digit, the current key.
   const focusKey = useRef(false);
@@ -46,7 +49,7 @@ export function KeysScreen(props: KeysScreenProps) {
   useEffect(() => {
     if (!active) return;
     let current = true;
-    void settled(api.keys({ tab })).then((result) => {
+    void settled(api.keys(asked === null ? { tab } : { tab, set: asked })).then((result) => {
       if (!current) return;
       setFailure(result.ok ? null : result.error);
       if (result.ok) setBoard(result.value);
@@ -54,7 +57,7 @@ export function KeysScreen(props: KeysScreenProps) {
     return () => {
       current = false;
     };
-  }, [api, tab, active, catalogAsOf]);
+  }, [api, tab, asked, active, catalogAsOf]);
 
   useEffect(() => {
     if (active) focusKey.current = true;
@@ -98,10 +101,27 @@ export function KeysScreen(props: KeysScreenProps) {
     });
 
   const shownTab = board?.tab === null || board === null ? null : board.tabs[board.tab];
+  // A groups tab brings its group's first page: kept as one object, so the pages do not read it again.
+  const firstPage = useMemo(
+    () => (board && shownTab?.group ? { keys: board.keys, next: board.next, total: shownTab.keys } : null),
+    [board, shownTab],
+  );
   const tabName = shownTab?.name ?? t("keys.unnamed");
   return (
     <section className="keys-screen" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t("keys.heading")}</h2>
+      <div className="keys-head">
+        <h2 id={`${id}-heading`}>{t("keys.heading")}</h2>
+        {board && board.sets.length > 1 && (
+          <SetPicker
+            names={board.sets.flatMap((set) => (set.name === null ? [] : [set.name]))}
+            asked={asked}
+            onPick={(name) => {
+              setAsked(name);
+              pick(0);
+            }}
+          />
+        )}
+      </div>
       <p className="hint">
         {board?.source === "groups"
           ? `${t("keys.groupsAsTabs")} `
@@ -149,7 +169,7 @@ export function KeysScreen(props: KeysScreenProps) {
             groupId={shownTab.group}
             title={tabName}
             readPage={readPage}
-            first={board}
+            first={firstPage}
             toKey={toKey}
           />
         ) : board.keys.length === 0 ? (

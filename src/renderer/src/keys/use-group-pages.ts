@@ -8,6 +8,8 @@ import type { IpcError, IpcResult } from "../../../shared/ipc/ipc-result.ts";
 export interface KeyPage {
   keys: CounterKey[];
   next: string | null;
+  /** Products in the group, all pages together. */
+  total: number;
 }
 
 export interface GroupPages {
