@@ -57,6 +57,9 @@ const words = {
   },
 } as const;
 
+/** Polled until it holds: a page on a machine busy with other tests can take seconds to answer. */
+const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 15_000, interval: 100 });
+
 let till: BrowserTill;
 let page: Page;
 let records: Map<string, Product>;
@@ -141,7 +144,7 @@ async function checkScreen(name: string, language: Language): Promise<void> {
 
 /** A product key opens the product screen: its name, this till's price and its tax; Back returns. */
 async function expectCard(item: Product, language: Language): Promise<void> {
-  await expect.poll(() => productHeading().textContent()).toBe(item.name);
+  await eventually(() => productHeading().textContent()).toBe(item.name);
   expect(await page.locator(".product-view .price-gross").textContent()).toBe(money(grossOf(item), language));
   const tax = demoTaxes.find((each) => each.id === item.tax);
   expect(await page.locator(".product-view .product-tax").textContent()).toBe(tax?.name);
@@ -158,17 +161,24 @@ async function backToKeys(language: Language): Promise<void> {
 async function tourBakerySet(language: Language): Promise<void> {
   const said = words[language];
   await navigate(said.keys);
-  await expect
-    .poll(() => page.getByRole("tab").allTextContents())
-    .toEqual(["1Brötchen", "2Kuchen & Süßes", "3Kaffee", "4Sortiment"]);
+  await eventually(() => page.getByRole("tab").allTextContents()).toEqual([
+    "1Brötchen",
+    "2Kuchen & Süßes",
+    "3Kaffee",
+    "4Sortiment",
+  ]);
   expect(await page.locator(".keys-screen .hint").textContent()).toContain(said.set);
 
   // The bakery tab by touch, and a roll by touch: its card shows its price and tax.
   await tab("Brötchen").tap();
   const roll = record("roll");
-  await expect
-    .poll(keyNames)
-    .toEqual(["Weizenbrötchen", "Roggenbrötchen", "Laugenbrezel", "Croissant", "Bauernbrot 1 kg"]);
+  await eventually(keyNames).toEqual([
+    "Weizenbrötchen",
+    "Roggenbrötchen",
+    "Laugenbrezel",
+    "Croissant",
+    "Bauernbrot 1 kg",
+  ]);
   expect(await key(roll.name).locator(".key-price").textContent()).toBe(money(grossOf(roll), language));
   await checkScreen("bakery-tab", language);
   await key(roll.name).tap();
@@ -178,16 +188,14 @@ async function tourBakerySet(language: Language): Promise<void> {
 
   // By keyboard: 2 picks the cakes, 1 the rolls again, the arrows move, Enter opens.
   await page.keyboard.press("2");
-  await expect.poll(() => tab("Kuchen & Süßes").getAttribute("aria-selected")).toBe("true");
+  await eventually(() => tab("Kuchen & Süßes").getAttribute("aria-selected")).toBe("true");
   await page.keyboard.press("1");
-  await expect.poll(() => tab("Brötchen").getAttribute("aria-selected")).toBe("true");
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
-    .toContain(roll.name);
+  await eventually(() => tab("Brötchen").getAttribute("aria-selected")).toBe("true");
+  await eventually(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain(roll.name);
   await page.keyboard.press("ArrowRight");
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
-    .toContain("Roggenbrötchen");
+  await eventually(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain(
+    "Roggenbrötchen",
+  );
   await page.keyboard.press("ArrowLeft");
   expect(await focusedKey()).toBe(roll.name);
   await page.keyboard.press("Enter");
@@ -196,23 +204,23 @@ async function tourBakerySet(language: Language): Promise<void> {
 
   // A variant parent shows its options matrix.
   await key("Croissant").tap();
-  await expect.poll(() => productHeading().textContent()).toBe("Croissant");
+  await eventually(() => productHeading().textContent()).toBe("Croissant");
   expect(await page.locator(".product-view .variant-matrix").count()).toBe(1);
   await backToKeys(language);
 
   // A price-entry key says so, and its card asks for the price.
   await tab("Kuchen & Süßes").tap();
   const cake = record("cake");
-  await expect.poll(() => key(cake.name).textContent()).toContain(said.priceEntry);
+  await eventually(() => key(cake.name).textContent()).toContain(said.priceEntry);
   await key(cake.name).tap();
-  await expect.poll(() => productHeading().textContent()).toBe(cake.name);
+  await eventually(() => productHeading().textContent()).toBe(cake.name);
   expect(await page.locator(".product-view .sale-note.ask-price").textContent()).toContain(said.suggested);
   await backToKeys(language);
 
   // Keys that cannot sell: disabled, with their reason, and touching them does nothing.
   await tab("Sortiment").tap();
   const missing = page.locator('.key-tile[aria-disabled="true"]', { hasText: said.missing });
-  await expect.poll(() => missing.count()).toBe(1);
+  await eventually(() => missing.count()).toBe(1);
   const display = record("display");
   expect(await key(display.name).getAttribute("aria-disabled")).toBe("true");
   expect(await key(display.name).textContent()).toContain(said.notForSale);
@@ -224,13 +232,13 @@ async function tourBakerySet(language: Language): Promise<void> {
 
   // A group key: its products A-Z, 25 a page; one on the second page opened.
   await key("Backwaren").tap();
-  await expect.poll(() => page.locator(".group-title").textContent()).toMatch(said.page(1));
+  await eventually(() => page.locator(".group-title").textContent()).toMatch(said.page(1));
   const first = await keyNames();
   expect(first).toHaveLength(25);
   expect(first).toEqual([...first].sort((a, b) => a.localeCompare(b, "de", { sensitivity: "base" })));
   await page.getByRole("button", { name: said.next, exact: true }).tap();
-  await expect.poll(() => page.locator(".group-title").textContent()).toMatch(said.page(2));
-  await expect.poll(async () => (await keyNames())[0]).not.toBe(first[0]);
+  await eventually(() => page.locator(".group-title").textContent()).toMatch(said.page(2));
+  await eventually(async () => (await keyNames())[0]).not.toBe(first[0]);
   const second = await keyNames();
   // Page 2 goes on where page 1 ended, in the same order (names repeat: a cake in two sizes).
   const order = (a: string, b: string) => a.localeCompare(b, "de", { sensitivity: "base" });
@@ -240,7 +248,7 @@ async function tourBakerySet(language: Language): Promise<void> {
   const sellable = page.locator('.key-grid .key-tile:not([aria-disabled="true"])').first();
   const opened = (await sellable.locator(".key-name").textContent()) ?? "";
   await sellable.tap();
-  await expect.poll(() => productHeading().textContent()).toBe(opened);
+  await eventually(() => productHeading().textContent()).toBe(opened);
   expect(await page.locator(".product-view .product-group").textContent()).toBe("Backwaren");
   await backToKeys(language);
   expect(await page.locator(".group-title").textContent()).toMatch(said.page(2));
@@ -248,7 +256,7 @@ async function tourBakerySet(language: Language): Promise<void> {
   // A scan is caught on the Keys view too, and its digits pick no tab.
   const bread = record("bread");
   await scanInto(page, demoSaleCode("bread"));
-  await expect.poll(() => page.locator(".result-card h3").first().textContent()).toBe(bread.name);
+  await eventually(() => page.locator(".result-card h3").first().textContent()).toBe(bread.name);
   await navigate(said.keys);
   expect(await tab("Sortiment").getAttribute("aria-selected")).toBe("true");
 }
@@ -256,7 +264,7 @@ async function tourBakerySet(language: Language): Promise<void> {
 async function tourGroupsAsTabs(language: Language): Promise<void> {
   const said = words[language];
   await navigate(said.keys);
-  await expect.poll(() => page.locator(".keys-screen .hint").textContent()).toContain(said.noSet);
+  await eventually(() => page.locator(".keys-screen .hint").textContent()).toContain(said.noSet);
   const tabs = (await page.getByRole("tab").allTextContents()).map((name) => name.replace(/^\d/, ""));
   expect(tabs.length).toBeGreaterThanOrEqual(8);
   expect(tabs).toContain("Backwaren");
@@ -265,9 +273,9 @@ async function tourGroupsAsTabs(language: Language): Promise<void> {
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "de", { sensitivity: "base" })));
   await checkScreen("groups-as-tabs", language);
   await tab("Backwaren").tap();
-  await expect.poll(() => page.locator(".group-title").textContent()).toMatch(said.page(1));
+  await eventually(() => page.locator(".group-title").textContent()).toMatch(said.page(1));
   await page.getByRole("button", { name: said.next, exact: true }).tap();
-  await expect.poll(() => page.locator(".group-title").textContent()).toMatch(said.page(2));
+  await eventually(() => page.locator(".group-title").textContent()).toMatch(said.page(2));
 }
 
 describe("the Keys view on a till offline", () => {
@@ -281,9 +289,9 @@ describe("the Keys view on a till offline", () => {
     // The drinks counter's set picked by name, then the till's own again.
     const tabs = () => page.getByRole("tab").allTextContents();
     await page.getByLabel("Favourite set").selectOption("Getränketheke");
-    await expect.poll(tabs).toEqual(["1Kaffee", "2Kalt", "3Bier & Wein", "4Pfand"]);
+    await eventually(tabs).toEqual(["1Kaffee", "2Kalt", "3Bier & Wein", "4Pfand"]);
     await page.getByLabel("Favourite set").selectOption("");
-    await expect.poll(tabs).toEqual(["1Brötchen", "2Kuchen & Süßes", "3Kaffee", "4Sortiment"]);
+    await eventually(tabs).toEqual(["1Brötchen", "2Kuchen & Süßes", "3Kaffee", "4Sortiment"]);
   }, 180_000);
 
   it("does the same in German", async () => {
