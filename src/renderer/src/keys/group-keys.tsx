@@ -31,7 +31,8 @@ export function GroupKeys(props: {
     <>
       <div className="group-bar">
         <h3 className="group-title">
-          {props.title} · {t("keys.page", { page: number, pages: pagesOf(page?.total ?? 0) })}
+          {props.title}
+          {page && ` · ${t("keys.page", { page: number, pages: pagesOf(page.total) })}`}
         </h3>
         <button type="button" disabled={pages.previous === null} onClick={() => pages.previous?.()}>
           {t("keys.previous")}

@@ -15,7 +15,7 @@ export interface KeyPage {
 export interface GroupPages {
   /** The page shown; null while the first is read or when it failed. */
   page: KeyPage | null;
-  /** Its number, from 1. */
+  /** Its number, from 1 (while the next is read, still the one shown). */
   number: number;
   failure: IpcError | null;
   /** Null where there is no page to turn to, or while a page is being read (a second touch waits). */
@@ -26,6 +26,7 @@ export interface GroupPages {
 interface Shown {
   /** The cursor the page was read from: a page read for another cursor is not the one asked for. */
   after: string | null;
+  number: number;
   page: KeyPage | null;
   failure: IpcError | null;
 }
@@ -37,30 +38,31 @@ export function useGroupPages(
 ): GroupPages {
   // The cursor of each page up to the one shown (the first page's is null).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [shown, setShown] = useState<Shown>({ after: null, page: first, failure: null });
+  const [shown, setShown] = useState<Shown>({ after: null, number: 1, page: first, failure: null });
   const after = cursors.at(-1) ?? null;
+  const number = cursors.length;
 
   useEffect(() => {
     if (after === null && first !== null) {
-      setShown({ after, page: first, failure: null });
+      setShown({ after, number, page: first, failure: null });
       return;
     }
     let current = true;
     void read(after).then((result) => {
       if (!current) return;
       const [page, failure] = result.ok ? [result.value, null] : [null, result.error];
-      setShown({ after, page, failure });
+      setShown({ after, number, page, failure });
     });
     return () => {
       current = false;
     };
-  }, [read, after, first]);
+  }, [read, after, number, first]);
 
   const settled = shown.after === after;
   const forward = settled ? (shown.page?.next ?? null) : null;
   return {
     page: shown.page,
-    number: cursors.length,
+    number: shown.number,
     failure: settled ? shown.failure : null,
     previous: cursors.length > 1 && settled ? () => setCursors((list) => list.slice(0, -1)) : null,
     next: forward === null ? null : () => setCursors((list) => [...list, forward]),
