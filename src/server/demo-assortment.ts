@@ -35,7 +35,14 @@ export interface Shelf {
 const none = [""];
 const wholeGrain = ["", "bio", "Vollkorn"];
 const water = ["still", "medium", "classic"];
-const beerBrands = ["Brauerei Weiß", "Pivovar Dvořák", "Cervecería López", "Bryggeri Nørregaard"];
+const beerBrands = [
+  "Brauerei Weiß",
+  "Pivovar Dvořák",
+  "Cervecería López",
+  "Bryggeri Nørregaard",
+  "Browar Złoty Kłos",
+  "Brauhaus Müller",
+];
 const waterBrands = ["Spreequell", "Fjällkälla", "Źródło Zdrój"];
 
 export const shelves: readonly Shelf[] = [
@@ -44,7 +51,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 12,
     picture: "box",
-    brands: ["Bäckerei Weiß", "Maison Dubois", "Złoty Kłos", "Åkerlund", "Backstube Grünland"],
+    brands: [
+      "Bäckerei Weiß",
+      "Maison Dubois",
+      "Złoty Kłos",
+      "Åkerlund",
+      "Backstube Grünland",
+      "Panadería Peñalver",
+      "Bageri Nørregaard",
+    ],
     qualities: ["", "", "bio"],
     articles: [
       ["Weizenbrötchen", "", 0.35, 0.6],
@@ -70,7 +85,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 7,
     picture: "box",
-    brands: ["Café Lorca", "Müller & Söhne", "Nørregaard", "Torrefacção Lusa"],
+    brands: [
+      "Café Lorca",
+      "Müller & Söhne",
+      "Nørregaard",
+      "Torrefacção Lusa",
+      "Kaffeerösterei Weiß",
+      "Herbaciarnia Łąka",
+      "Café Léon",
+    ],
     qualities: ["", "", "bio", "Fairtrade"],
     articles: [
       ["Kaffee ganze Bohne", "500 g", 6.9, 12.9],
@@ -89,7 +112,7 @@ export const shelves: readonly Shelf[] = [
     vat: 19,
     weight: 9,
     picture: "bottle",
-    brands: [...waterBrands, "Limonaderie Léon"],
+    brands: [...waterBrands, "Limonaderie Léon", "Huerta del Sol", "Grünland"],
     qualities: [""],
     articles: [
       ["Mineralwasser", "0,5 l", 0.49, 0.99, water],
@@ -109,7 +132,15 @@ export const shelves: readonly Shelf[] = [
     vat: 19,
     weight: 5,
     picture: "bottle",
-    brands: ["Château Léoville", "Quinta São João", "Hacienda López", "La Bodeguita", "Weingut Dvořák"],
+    brands: [
+      "Château Léoville",
+      "Quinta São João",
+      "Hacienda López",
+      "La Bodeguita",
+      "Weingut Dvořák",
+      "Bodega Peñalver",
+      "Domaine Dubois",
+    ],
     qualities: ["", "2021", "2022", "2023"],
     articles: [
       ["Riesling trocken", "0,75 l", 5.99, 14.99],
@@ -140,7 +171,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 9,
     picture: "box",
-    brands: ["Hof Grünland", "Łąka", "Huerta del Sol"],
+    brands: [
+      "Hof Grünland",
+      "Łąka",
+      "Huerta del Sol",
+      "Pomar São João",
+      "Gemüsehof Weiß",
+      "Åkerlund Frukt",
+      "Vergers Dubois",
+    ],
     qualities: ["", "", "bio"],
     articles: [
       ["Äpfel Elstar", "1 kg", 1.99, 3.49],
@@ -160,7 +199,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 9,
     picture: "box",
-    brands: ["Casa Peñalver", "Nørregaard", "Maison Dubois", "Pécsi Műhely", "Müller & Söhne"],
+    brands: [
+      "Casa Peñalver",
+      "Nørregaard",
+      "Maison Dubois",
+      "Pécsi Műhely",
+      "Müller & Söhne",
+      "Charcuterie Léon",
+      "Jamones López",
+    ],
     qualities: [""],
     articles: [
       ["Jamón ibérico", "100 g", 4.99, 9.99, ["", "de bellota"]],
@@ -182,7 +229,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 9,
     picture: "box",
-    brands: ["Fjällmejeriet", "Grünland", "Łąka", "Laiterie Dubois"],
+    brands: [
+      "Fjällmejeriet",
+      "Grünland",
+      "Łąka",
+      "Laiterie Dubois",
+      "Molkerei Weiß",
+      "Queijaria São João",
+      "Ørsted Mejeri",
+    ],
     qualities: ["", "", "bio", "laktosefrei"],
     articles: [
       ["Vollmilch 3,5 %", "1 l", 0.99, 1.69],
@@ -203,7 +258,15 @@ export const shelves: readonly Shelf[] = [
     vat: 7,
     weight: 8,
     picture: "box",
-    brands: ["Müller & Söhne", "Chocolaterie Léon", "Pécsi Műhely", "Wawel Kraków"],
+    brands: [
+      "Müller & Söhne",
+      "Chocolaterie Léon",
+      "Pécsi Műhely",
+      "Wawel Kraków",
+      "Confiserie Dubois",
+      "Dulces López",
+      "Åkerlund Godis",
+    ],
     qualities: ["", "", "bio"],
     articles: [
       ["Schokolade", "100 g", 0.99, 2.99, ["Zartbitter", "Vollmilch", "Haselnuss", "weiß"]],
@@ -222,7 +285,7 @@ export const shelves: readonly Shelf[] = [
     vat: 19,
     weight: 6,
     picture: "box",
-    brands: ["Åkerlund", "Maison Dubois", "Grünland", "Dvořák & syn"],
+    brands: ["Åkerlund", "Maison Dubois", "Grünland", "Dvořák & syn", "Casa Peñalver", "Nørregaard Design"],
     qualities: [""],
     articles: [
       ["Kaffeebecher", "", 5.99, 12.99, ["", "Steingut", "Porzellan"]],
@@ -260,6 +323,9 @@ export const scaleArticles: readonly (readonly [
   ["Oliwki", "deli", 12.9, 19.9],
   ["Weintrauben hell", "produce", 3.49, 5.99],
 ];
+
+/** Makers of the garments. */
+export const textileBrands = ["Åkerlund", "Maison Dubois", "Grünland", "Tejidos López", "Nørregaard", "Łąka"];
 
 /** Goods that come in colours and sizes, with their price range: the variant families. */
 export const garments: readonly (readonly [name: string, min: number, max: number])[] = [
@@ -309,6 +375,9 @@ export const vouchers = [
 ];
 
 export const voucherThemes = ["Classic", "Noël", "Geburtstag", "Wellness", "Święta", "Verão"];
+
+/** A voucher's face value in euros. */
+export const voucherValues = [10, 20, 25, 50, 100];
 
 /** Drinks sold with a deposit (the linked products): their group, makers and items. */
 export const depositShelves: readonly Pick<Shelf, "group" | "brands" | "articles">[] = [

@@ -3,14 +3,7 @@
 // catalogs: variant families, several codes per product, scale labels, deleted items, same-instant edits.
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
-import {
-  type DrawnArticle,
-  depositDrink,
-  garmentArticle,
-  scaleArticle,
-  shelfArticle,
-  voucherArticle,
-} from "./demo-article-draws.ts";
+import { type ArticleDraws, createArticleDraws, type DrawnArticle } from "./demo-article-draws.ts";
 import { colours, sizes } from "./demo-assortment.ts";
 import { demoBranches } from "./demo-branches.ts";
 import { childSummary } from "./demo-child-summary.ts";
@@ -107,8 +100,8 @@ interface CatalogContext {
   nextInstants: () => Pick<Product, "created_at" | "updated_at">;
   /** Numbers sku and custom_id. */
   recordNumber: number;
-  /** Scale items so far: each takes the next good sold by weight. */
-  scaleItems: number;
+  /** What each stock record is: its name, price, group and picture shape. */
+  articles: ArticleDraws;
   /** Digits of that number: six, or more for a catalog of a million records or more. */
   numberWidth: number;
 }
@@ -126,7 +119,7 @@ function createCatalogContext(options: DemoCatalogOptions): CatalogContext {
     codes: createCodeSource(random),
     nextInstants: createImportClock(random, options.now),
     recordNumber: 0,
-    scaleItems: 0,
+    articles: createArticleDraws(random),
     numberWidth: Math.max(6, String(options.count).length),
   };
 }
@@ -352,7 +345,7 @@ function standardProduct(catalog: CatalogContext): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "product",
-    article: shelfArticle(random),
+    article: catalog.articles.shelfArticle(),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
     tiers: true,
@@ -366,7 +359,7 @@ function scaleItem(catalog: CatalogContext, prefix: "21" | "23"): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "product",
-    article: scaleArticle(random, catalog.scaleItems++, packing),
+    article: catalog.articles.scaleArticle(packing),
     codes: { barcode: catalog.codes.scale(prefix), barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
   });
@@ -377,7 +370,7 @@ function linkedProduct(catalog: CatalogContext): Product {
   return productRecord(catalog, {
     id: random.uuid(),
     type: "linked_product",
-    article: depositDrink(random),
+    article: catalog.articles.depositDrink(),
     codes: retailCodes(catalog),
     deleted: random.chance(DELETED_SHARE),
   });
@@ -388,7 +381,7 @@ function voucher(catalog: CatalogContext): Product {
   const record = productRecord(catalog, {
     id: random.uuid(),
     type: "voucher",
-    article: voucherArticle(random),
+    article: catalog.articles.voucher(),
     codes: { barcode: random.chance(0.5) ? codes.ean13() : null, barcodes: null, codes: null },
     deleted: random.chance(DELETED_SHARE),
   });
@@ -408,7 +401,7 @@ function variantFamily(catalog: CatalogContext, room: number): Product[] {
   // Cubing skews towards small families while still reaching 12 children now and then.
   const childCount = Math.min(2 + Math.floor(random.next() ** 3 * 11), room - 1);
   const options = familyOptions(random, childCount);
-  const article = garmentArticle(random);
+  const article = catalog.articles.garment();
   const deleted = random.chance(DELETED_SHARE);
   const parent = productRecord(catalog, {
     id: random.uuid(),

@@ -4,12 +4,12 @@
 // stores anything huge, and no two tabs, or two keys of a tab, in the same place.
 import { z } from "zod";
 
-export const maxTabs = 25;
-export const maxKeysPerTab = 25;
+const maxTabs = 25;
+const maxKeysPerTab = 25;
 const maxNameChars = 128;
 const maxPlaces = 100;
 
-export const favouriteItemTypes = [
+const favouriteItemTypes = [
   "product",
   "discount",
   "voucher_action",

@@ -4,8 +4,7 @@
 // write's, so an incremental walk by updated_at sees every change.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AuthDependencies } from "./auth.ts";
-import { authorize } from "./auth.ts";
+import { type AuthDependencies, authorize } from "./auth.ts";
 import { successBody } from "./envelope.ts";
 import { changedFavourite, newFavourite } from "./favourite-records.ts";
 import { findFavourite, insertFavourites, listFavourites, replaceFavourite } from "./favourites-store.ts";
@@ -27,7 +26,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
   registerListedResource(app, deps, {
     path: "/api/v0/favourites",
     permission: "favourites:read",
-    records: (_, accountId) => listFavourites(deps.db, accountId),
+    records: (accountId) => listFavourites(deps.db, accountId),
     instant: isoInstant,
     messages: { list: "Favourites found.", one: "Favourite set found.", missing },
   });

@@ -19,7 +19,7 @@ export interface ListedResource {
   path: string;
   permission: Permission;
   /** Every record of the account, in any order. */
-  records(deps: AuthDependencies, accountId: string): Promise<readonly ListedRecord[]>;
+  records(accountId: string): Promise<readonly ListedRecord[]>;
   /** A record's cursor field as epoch ms. */
   instant(record: ListedRecord, field: CursorField): number;
   /** The answers' messages; `one` and `missing` also register the route for one record. */
@@ -38,7 +38,7 @@ export function registerListedResource(
     const claims = await authorize(deps, request, request.params.account, resource.permission);
     const params = queryParams(request.url);
     const paging = parsePaging(params);
-    const walk = inWalkOrder(await resource.records(deps, claims.aud), resource, paging);
+    const walk = inWalkOrder(await resource.records(claims.aud), resource, paging);
     const page = walk.slice(paging.page * paging.size, (paging.page + 1) * paging.size);
     const last = page.at(-1);
     const edge: PageEdge | undefined =
@@ -64,7 +64,7 @@ export function registerListedResource(
     const claims = await authorize(deps, request, request.params.account, resource.permission);
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(400, "The id in the path is not a UUID.");
-    const record = (await resource.records(deps, claims.aud)).find((candidate) => candidate.id === id);
+    const record = (await resource.records(claims.aud)).find((candidate) => candidate.id === id);
     if (record === undefined) throw new HttpError(404, missing);
     return successBody(request, one, { results: [record] });
   });

@@ -184,8 +184,9 @@ describe("the till in a browser", () => {
     await form.getByLabel("Username", { exact: true }).fill(till.upstream.demo.username);
     await form.getByLabel("Password").fill("not the password");
     await form.getByRole("button", { name: "Sign in" }).click();
+    // The service checks the password with scrypt: on a busy machine that alone can take seconds.
     await expect
-      .poll(() => form.getByRole("alert").textContent())
+      .poll(() => form.getByRole("alert").textContent(), { timeout: 15_000 })
       .toBe("Wrong organisation, username or password.");
     await form.getByLabel("Password").fill(till.upstream.demo.password);
     await form.getByRole("button", { name: "Sign in" }).click();
