@@ -25,6 +25,7 @@ import { type CatalogCheck, type CatalogFileGuard, guardCatalogFile } from "../c
 import { removeCatalogFile } from "../catalog/catalog-removal.ts";
 import { type CatalogStore, catalogFileFor } from "../catalog/catalog-store.ts";
 import { listedBranchName } from "../catalog/listed-branch-name.ts";
+import type { ReferenceMaps } from "../catalog/reference-reads.ts";
 import type { ImageRunSummary } from "../images/image-cache.ts";
 import type { ImageShelf, ImageShelfRun } from "../images/image-shelf.ts";
 import type { ServiceTime } from "../session/service-time.ts";
@@ -33,7 +34,7 @@ import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import { parseSyncState } from "../sync/sync-state.ts";
 import { catalogFacts, noCatalog } from "./catalog-facts.ts";
 import { namedBy, saleWith } from "./family-sale.ts";
-import { familyGroupAndTax, type ReferenceMaps, referenceMaps, taxedPrices } from "./group-and-tax.ts";
+import { familyGroupAndTax, referenceMaps, taxedPrices } from "./group-and-tax.ts";
 import { createTillKeys, type TillKeys } from "./till-keys.ts";
 
 export interface CatalogCore {
@@ -194,7 +195,7 @@ export function createCatalogCore(deps: {
         return {
           match,
           named: await namedBy(store, match),
-          maps: await referenceMaps(store, [match.product, match.parent]),
+          maps: await referenceMaps(store),
         };
       });
       if (found === null) {
@@ -223,7 +224,7 @@ export function createCatalogCore(deps: {
       const found = await (await requireCatalog()).catalog.read(async (store) => {
         const family = await store.productById(id);
         if (family === null) return null;
-        const maps = await referenceMaps(store, [family.product, family.parent]);
+        const maps = await referenceMaps(store);
         return { family, named: await namedBy(store, family), maps };
       });
       if (found === null) return null;

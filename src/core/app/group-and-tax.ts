@@ -2,42 +2,15 @@
 // group's; a variant without either takes its parent's. The tax's rate fills in the net or gross
 // amount a price gives without the other.
 import type { Product } from "../../shared/api/product.ts";
-import type { ProductGroupInfo, TaxInfo } from "../../shared/api/reference-data.ts";
 import type { FamilyPrices, StoredFamily } from "../../shared/catalog/lookup-answer.ts";
 import type { GroupName, TaxName } from "../../shared/catalog/tax-amounts.ts";
 import { withTaxRate } from "../../shared/catalog/tax-amounts.ts";
 import type { CatalogStore } from "../catalog/catalog-store.ts";
+import type { ReferenceMaps } from "../catalog/reference-reads.ts";
 
-export interface ReferenceMaps {
-  groups: ReadonlyMap<string, ProductGroupInfo>;
-  taxes: ReadonlyMap<string, TaxInfo>;
-}
-
-/**
- * The groups and taxes these products name (and the groups named besides, for group keys), read by
- * id: a lookup reads two rows at most, however many groups the account has.
- */
-export async function referenceMaps(
-  store: Pick<CatalogStore, "references">,
-  products: readonly (Product | null)[],
-  groupIds: readonly string[] = [],
-): Promise<ReferenceMaps> {
-  const named = products.flatMap((product) => (product === null ? [] : [product]));
-  const groups = new Map<string, ProductGroupInfo>();
-  for (const id of new Set([...named.flatMap((product) => textsOf(product.product_group)), ...groupIds])) {
-    const group = await store.references.byId("product_groups", id);
-    if (group !== null) groups.set(id, group);
-  }
-  const taxes = new Map<string, TaxInfo>();
-  const taxIds = [
-    ...named.flatMap((product) => textsOf(product.tax)),
-    ...[...groups.values()].flatMap((group) => textsOf(group.tax)),
-  ];
-  for (const id of new Set(taxIds)) {
-    const tax = await store.references.byId("taxes", id);
-    if (tax !== null) taxes.set(id, tax);
-  }
-  return { groups, taxes };
+/** The groups and taxes held, by id, from memory while the catalog is unchanged. */
+export function referenceMaps(store: Pick<CatalogStore, "references">): Promise<ReferenceMaps> {
+  return store.references.groupsAndTaxes();
 }
 
 /** The product's group and tax (its own, else its group's); null where the catalog holds none. */
@@ -71,9 +44,4 @@ export function taxedPrices(prices: FamilyPrices, rate: number | null | undefine
 
 function textOf(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
-}
-
-function textsOf(value: unknown): string[] {
-  const text = textOf(value);
-  return text === null ? [] : [text];
 }

@@ -9,8 +9,8 @@ import { type PriceContext, resolvePrice } from "../../shared/catalog/price-rule
 import type { ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import { asksPrice } from "../../shared/catalog/sale-rule.ts";
 import { withTaxRate } from "../../shared/catalog/tax-amounts.ts";
-import type { GroupPosition } from "../catalog/reference-reads.ts";
-import { groupAndTax, type ReferenceMaps } from "./group-and-tax.ts";
+import type { GroupPosition, ReferenceMaps } from "../catalog/reference-reads.ts";
+import { groupAndTax } from "./group-and-tax.ts";
 
 export interface KeyFacts extends ReferenceMaps {
   context: PriceContext;

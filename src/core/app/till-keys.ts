@@ -68,7 +68,7 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
       const page = await store.references.groupPage(group, position, keysPerPage);
       const info = await store.references.byId("product_groups", group);
       const total = await store.references.groupSize(group);
-      return { page, info, total, base: await referenceMaps(store, page.products) };
+      return { page, info, total, base: await referenceMaps(store) };
     });
     const { page, info } = found;
     const facts = await completed(found.base, page.products);
@@ -144,8 +144,7 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     const products = await store.productsByIds(
       keys.filter((key) => key.type === "product").map((key) => key.objectId),
     );
-    const groupKeys = keys.filter((key) => key.type === "product_group").map((key) => key.objectId);
-    return { tabs, index, keys, products, base: await referenceMaps(store, products, groupKeys) };
+    return { tabs, index, keys, products, base: await referenceMaps(store) };
   }
 
   return { keys, groupKeys, groups };

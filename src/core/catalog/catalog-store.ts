@@ -191,6 +191,7 @@ function guardedReads(file: string, reads: ReferenceReads): StoreReferenceReads 
     guarded(file, async (...args: A) => read(...args));
   return {
     lists: wrap(reads.lists),
+    groupsAndTaxes: wrap(reads.groupsAndTaxes),
     all: wrap(reads.all) as StoreReferenceReads["all"],
     byId: wrap(reads.byId) as StoreReferenceReads["byId"],
     withUnusableParts: wrap(reads.withUnusableParts),

@@ -4,7 +4,13 @@
 // few index steps, never a count or an OFFSET.
 import type { Database } from "better-sqlite3";
 import type { Product } from "../../shared/api/product.ts";
-import type { ReferenceInfo, ReferenceKind } from "../../shared/api/reference-data.ts";
+import type {
+  ProductGroupInfo,
+  ReferenceInfo,
+  ReferenceKind,
+  TaxInfo,
+} from "../../shared/api/reference-data.ts";
+import { untilChanged } from "../storage/unchanged-reads.ts";
 import type { RecordDecoder, StoredRecord } from "./stored-records.ts";
 
 /** What the till knows of one list: held as last read, or absent at the service (404). */
@@ -31,8 +37,19 @@ export interface GroupPage {
   next: GroupPosition | null;
 }
 
+/** The groups and taxes held, by id. */
+export interface ReferenceMaps {
+  groups: ReadonlyMap<string, ProductGroupInfo>;
+  taxes: ReadonlyMap<string, TaxInfo>;
+}
+
 export interface ReferenceReads {
   lists(): ReferenceListState[];
+  /**
+   * Every group and tax held, read again only after the database changed: a lookup names its
+   * product's group and tax from memory (the lists change with a sync, never between two scans).
+   */
+  groupsAndTaxes(): ReferenceMaps;
   all<K extends ReferenceKind>(kind: K): ReferenceInfo[K][];
   byId<K extends ReferenceKind>(kind: K, id: string): ReferenceInfo[K] | null;
   /** Records held with parts left out, each with those parts named. */
@@ -48,6 +65,7 @@ export interface ReferenceReads {
 /** The same reads as the store answers them: each a promise, its failures storage errors. */
 export interface StoreReferenceReads {
   lists(): Promise<ReferenceListState[]>;
+  groupsAndTaxes(): Promise<ReferenceMaps>;
   all<K extends ReferenceKind>(kind: K): Promise<ReferenceInfo[K][]>;
   byId<K extends ReferenceKind>(kind: K, id: string): Promise<ReferenceInfo[K] | null>;
   withUnusableParts(): Promise<ReturnType<ReferenceReads["withUnusableParts"]>>;
@@ -81,9 +99,17 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   const counts = db.prepare<[], { group: string | null; products: number }>(
     'SELECT group_id AS "group", count(*) AS products FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id',
   );
+  const parsed = <K extends ReferenceKind>(kind: K) =>
+    all.all(kind).map((info) => JSON.parse(info) as ReferenceInfo[K]);
+  const byIdMap = <T extends { id: string }>(values: T[]) =>
+    new Map(values.map((value) => [value.id, value]));
   return {
+    groupsAndTaxes: untilChanged(db, () => ({
+      groups: byIdMap(parsed("product_groups")),
+      taxes: byIdMap(parsed("taxes")),
+    })),
     lists: () => lists.all().map(({ checked_at, ...list }) => ({ ...list, checkedAt: checked_at })),
-    all: (kind) => all.all(kind).map((info) => JSON.parse(info)),
+    all: parsed,
     byId(kind, id) {
       const info = one.get(kind, id);
       return info === undefined ? null : JSON.parse(info);

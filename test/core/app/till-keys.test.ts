@@ -134,6 +134,15 @@ describe("a favourite set's keys", () => {
     expect(voucher).toMatchObject({ kind: "other", disabled: { kind: "not-a-product" } });
   });
 
+  it("answers a group's colour saved by a later sync, not the one read before", async () => {
+    const store = await catalogWith([bakerySet()]);
+    const keys = keysOf(store);
+    expect((await keys.keys()).keys[0]?.color).toBe("#d4a373");
+    const recoloured = groups.map((group) => ({ value: { ...group, color: "#000000" }, unusable: [] }));
+    await store.saveReferenceList("product_groups", recoloured, 0);
+    expect((await keys.keys()).keys[0]?.color).toBe("#000000");
+  });
+
   it("answers another tab, the tile colour of the product before its group's, net completing gross", async () => {
     const answer = await keysOf(await catalogWith([bakerySet()])).keys({ tab: 1 });
     expect(answer.tab).toBe(1);
