@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
+import type { IpcResult } from "../../shared/ipc/ipc-result.ts";
 import type { TillShell } from "../../shared/ipc/till-shell.ts";
 import { type Calibration, calibrationOf } from "../../shared/keyboard/scanner-calibration.ts";
 import { defaultSettings, type SignInIdentity } from "../../shared/settings/app-settings.ts";
@@ -123,6 +124,10 @@ function Screens({ shell }: CatalogAppProps) {
   const clockOffsetMs = status?.clockOffsetMs ?? null;
   const rowPrice = useMemo(() => tillPrice(tillPrices, clockOffsetMs), [tillPrices, clockOffsetMs]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
+  const loadKeySets = useCallback(async (): Promise<IpcResult<string[]>> => {
+    const result = await settled(api.keys());
+    return result.ok ? { ok: true, value: result.value.sets.flatMap((set) => set.name ?? []) } : result;
+  }, [api]);
   const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
 
   const open = useCallback(
@@ -272,6 +277,7 @@ function Screens({ shell }: CatalogAppProps) {
             settings={settings}
             onSave={catalog.changeSettings}
             loadBranches={loadBranches}
+            loadKeySets={loadKeySets}
             saveDiagnostics={saveDiagnostics}
             setupNotice={setup.notice}
           />
