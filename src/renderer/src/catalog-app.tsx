@@ -14,7 +14,7 @@ import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
 import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { KeysScreen } from "./keys/keys-screen.tsx";
-import { useScreenKeys } from "./nav/use-screen-keys.ts";
+import { ScreenNav } from "./nav/screen-nav.tsx";
 import { ProductView } from "./product/product-view.tsx";
 import { tillPrice } from "./product/till-price.ts";
 import type { CatalogFreshness } from "./scan/result-card.tsx";
@@ -117,7 +117,6 @@ function Screens({ shell }: CatalogAppProps) {
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
   const scannerSettings = scannerSettingsOf(settings?.scanner);
   useScanner({ settings: scannerSettings, onScan });
-  useScreenKeys(screenKeys, setScreen);
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
   const tillPrices = settings?.prices ?? defaultSettings.prices;
@@ -183,19 +182,7 @@ function Screens({ shell }: CatalogAppProps) {
     <div className="catalog-app" lang={language}>
       <header>
         <h1>{t("app.title")}</h1>
-        <nav aria-label={t("nav.label")}>
-          {nav.map(([target, label]) => (
-            <button
-              key={target}
-              type="button"
-              aria-current={screen === target ? "page" : undefined}
-              aria-keyshortcuts={Object.entries(screenKeys).find(([, shown]) => shown === target)?.[0]}
-              onClick={() => setScreen(target)}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
+        <ScreenNav screens={nav} shown={screen} keys={screenKeys} onShow={setScreen} />
       </header>
       {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) && screen !== "account" && (
         <div className="banner" role="note">
