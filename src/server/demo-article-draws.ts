@@ -8,6 +8,7 @@ import {
   type Shelf,
   scaleArticles,
   shelves,
+  surnames,
   textileBrands,
   vouchers,
   voucherThemes,
@@ -113,9 +114,16 @@ function byWeight<T extends { shelf: Shelf }>(point: number, decks: readonly T[]
 }
 
 /** Every name a shelf's items can have, with the range of its price. */
-function shelfCards(shelf: Pick<Shelf, "brands" | "articles"> & { qualities?: readonly string[] }): Card[] {
+function shelfCards(
+  shelf: Pick<Shelf, "brands" | "trades" | "articles"> & { qualities?: readonly string[] },
+): Card[] {
+  const makers = [
+    "",
+    ...shelf.brands,
+    ...shelf.trades.flatMap((trade) => surnames.map((name) => `${trade} ${name}`)),
+  ];
   return shelf.articles.flatMap(([item, size, min, max, qualities]) =>
-    ["", ...shelf.brands].flatMap((brand) =>
+    makers.flatMap((brand) =>
       [...new Set(qualities ?? shelf.qualities ?? [""])].map((quality) => {
         const markup = quality === "" ? 1 : QUALITY_MARKUP;
         const name = [brand, item, quality, size].filter((part) => part !== "").join(" ");

@@ -27,6 +27,8 @@ export interface Shelf {
   picture: DemoImageKind;
   /** Makers whose name may go before the item's. */
   brands: readonly string[];
+  /** Trades whose family businesses make them too: "Bäckerei" gives "Bäckerei Kowalski" and the like. */
+  trades: readonly string[];
   /** Words that may follow an item's name (a variety, a vintage), each a little dearer; "" for none. */
   qualities: readonly string[];
   articles: readonly Article[];
@@ -60,6 +62,7 @@ export const shelves: readonly Shelf[] = [
       "Panadería Peñalver",
       "Bageri Nørregaard",
     ],
+    trades: ["Bäckerei", "Boulangerie", "Panadería", "Piekarnia"],
     qualities: ["", "", "bio"],
     articles: [
       ["Weizenbrötchen", "", 0.35, 0.6],
@@ -94,6 +97,7 @@ export const shelves: readonly Shelf[] = [
       "Herbaciarnia Łąka",
       "Café Léon",
     ],
+    trades: ["Rösterei", "Kaffeehaus", "Torrefacção"],
     qualities: ["", "", "bio", "Fairtrade"],
     articles: [
       ["Kaffee ganze Bohne", "500 g", 6.9, 12.9],
@@ -113,6 +117,7 @@ export const shelves: readonly Shelf[] = [
     weight: 9,
     picture: "bottle",
     brands: [...waterBrands, "Limonaderie Léon", "Huerta del Sol", "Grünland"],
+    trades: ["Quelle", "Kelterei", "Limonaderie"],
     qualities: [""],
     articles: [
       ["Mineralwasser", "0,5 l", 0.49, 0.99, water],
@@ -141,6 +146,7 @@ export const shelves: readonly Shelf[] = [
       "Bodega Peñalver",
       "Domaine Dubois",
     ],
+    trades: ["Weingut", "Domaine", "Bodega"],
     qualities: ["", "2021", "2022", "2023"],
     articles: [
       ["Riesling trocken", "0,75 l", 5.99, 14.99],
@@ -157,6 +163,7 @@ export const shelves: readonly Shelf[] = [
     weight: 4,
     picture: "bottle",
     brands: beerBrands,
+    trades: ["Brauerei", "Brasserie", "Pivovar"],
     qualities: ["", "", "alkoholfrei"],
     articles: [
       ["Bière blonde", "0,33 l", 1.09, 2.29],
@@ -180,6 +187,7 @@ export const shelves: readonly Shelf[] = [
       "Åkerlund Frukt",
       "Vergers Dubois",
     ],
+    trades: ["Obsthof", "Gemüsebau", "Huerta"],
     qualities: ["", "", "bio"],
     articles: [
       ["Äpfel Elstar", "1 kg", 1.99, 3.49],
@@ -208,6 +216,7 @@ export const shelves: readonly Shelf[] = [
       "Charcuterie Léon",
       "Jamones López",
     ],
+    trades: ["Metzgerei", "Feinkost", "Delikatessen"],
     qualities: [""],
     articles: [
       ["Jamón ibérico", "100 g", 4.99, 9.99, ["", "de bellota"]],
@@ -238,6 +247,7 @@ export const shelves: readonly Shelf[] = [
       "Queijaria São João",
       "Ørsted Mejeri",
     ],
+    trades: ["Molkerei", "Käserei", "Laiterie"],
     qualities: ["", "", "bio", "laktosefrei"],
     articles: [
       ["Vollmilch 3,5 %", "1 l", 0.99, 1.69],
@@ -267,6 +277,7 @@ export const shelves: readonly Shelf[] = [
       "Dulces López",
       "Åkerlund Godis",
     ],
+    trades: ["Confiserie", "Chocolaterie", "Cukiernia"],
     qualities: ["", "", "bio"],
     articles: [
       ["Schokolade", "100 g", 0.99, 2.99, ["Zartbitter", "Vollmilch", "Haselnuss", "weiß"]],
@@ -286,6 +297,7 @@ export const shelves: readonly Shelf[] = [
     weight: 6,
     picture: "box",
     brands: ["Åkerlund", "Maison Dubois", "Grünland", "Dvořák & syn", "Casa Peñalver", "Nørregaard Design"],
+    trades: ["Manufaktur", "Werkstatt"],
     qualities: [""],
     articles: [
       ["Kaffeebecher", "", 5.99, 12.99, ["", "Steingut", "Porzellan"]],
@@ -326,6 +338,30 @@ export const scaleArticles: readonly (readonly [
 
 /** Makers of the garments. */
 export const textileBrands = ["Åkerlund", "Maison Dubois", "Grünland", "Tejidos López", "Nørregaard", "Łąka"];
+
+/** The families behind the trades' businesses, from across the chain's Europe. */
+export const surnames = [
+  "Weiß",
+  "Dubois",
+  "Peñalver",
+  "Nørregaard",
+  "Kowalski",
+  "Dvořák",
+  "Szabó",
+  "Åkerlund",
+  "Lopes",
+  "Müller",
+  "Łukasik",
+  "Moreau",
+  "Öztürk",
+  "Ferreira",
+  "Novák",
+  "Jørgensen",
+  "Wójcik",
+  "García",
+  "Fekete",
+  "Lindqvist",
+];
 
 /** Goods that come in colours and sizes, with their price range: the variant families. */
 export const garments: readonly (readonly [name: string, min: number, max: number])[] = [
@@ -380,10 +416,11 @@ export const voucherThemes = ["Classic", "Noël", "Geburtstag", "Wellness", "Św
 export const voucherValues = [10, 20, 25, 50, 100];
 
 /** Drinks sold with a deposit (the linked products): their group, makers and items. */
-export const depositShelves: readonly Pick<Shelf, "group" | "brands" | "articles">[] = [
+export const depositShelves: readonly Pick<Shelf, "group" | "brands" | "trades" | "articles">[] = [
   {
     group: "softDrinks",
     brands: waterBrands,
+    trades: ["Quelle"],
     articles: [
       ["Mineralwasser Mehrweg", "0,7 l", 0.59, 0.99],
       ["Apfelschorle Mehrweg", "0,5 l", 0.89, 1.49],
@@ -394,6 +431,7 @@ export const depositShelves: readonly Pick<Shelf, "group" | "brands" | "articles
   {
     group: "beerWine",
     brands: beerBrands,
+    trades: ["Brauerei", "Pivovar"],
     articles: [
       ["Pils Mehrweg", "0,5 l", 0.79, 1.39],
       ["Radler Mehrweg", "0,33 l", 0.89, 1.29],

@@ -1,5 +1,6 @@
 // Favourite sets written through the service: the body's keys over the upstream's defaults, with the
-// server-owned id and timestamps set here and never taken from the body.
+// server-owned id and timestamps set here and never taken from the body (a set read back and sent again
+// whole carries them: they are passed over, not refused).
 import { type FavouriteFields, favouriteCreateSchema, favouriteUpdateSchema } from "./favourite-bodies.ts";
 import { parseRequest } from "./request-validation.ts";
 
@@ -23,14 +24,21 @@ const defaults: Omit<FavouriteFields, "name" | "client_id"> = {
   active: true,
 };
 
+const serverOwned = new Set(["id", "created_at", "updated_at"]);
+
+function writable(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !serverOwned.has(key)));
+}
+
 export function newFavourite(body: unknown, id: string, nowMs: number): FavouriteRecord {
-  const fields = parseRequest(favouriteCreateSchema, body, "favourite set");
+  const fields = parseRequest(favouriteCreateSchema, writable(body), "favourite set");
   const at = new Date(nowMs).toISOString();
   return { id, created_at: at, updated_at: at, ...defaults, ...fields };
 }
 
 /** The stored set with the body's keys laid over it (a key sent replaces it whole, tabs included). */
 export function changedFavourite(existing: FavouriteRecord, body: unknown, nowMs: number): FavouriteRecord {
-  const fields = parseRequest(favouriteUpdateSchema, body ?? {}, "favourite set");
+  const fields = parseRequest(favouriteUpdateSchema, writable(body ?? {}), "favourite set");
   return { ...existing, ...fields, updated_at: new Date(nowMs).toISOString() };
 }

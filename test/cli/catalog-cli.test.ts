@@ -5,6 +5,7 @@ import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { searchText } from "../../src/shared/catalog/search-text.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
+import { plainProducts } from "../support/demo-products.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
 
 let service: RunningService;
@@ -174,12 +175,16 @@ describe("without a connection", () => {
       const args = ["--data-dir", other.path];
       await runCli([...args, ...demoLoginArgs(offline.demo)]);
       expect((await runCli([...args, "sync"])).code).toBe(0);
+      // A code the till learnt from that service, found again offline by a word of its name.
+      const [scanned] = plainProducts(await (await adminApi(offline)).liveRecords(), 1) as [Product];
       await offline.close();
       const sync = await runCli([...args, "sync"]);
       expect(sync.code).toBe(2);
       expect(sync.stderr).toContain("Cannot reach the commerce service");
-      const known = (await runCli([...args, "search", "e", "--json"])).stdout;
-      const code = JSON.parse(known).results.find((p: Product) => p.barcode)?.barcode;
+      const word = scanned.name.split(" ").find((part) => part.length > 3) as string;
+      const known = (await runCli([...args, "search", word, "--json", "--limit", "50"])).stdout;
+      const code = JSON.parse(known).results.find((p: Product) => p.id === scanned.id)?.barcode;
+      expect(code).toBe(scanned.barcode);
       const lookup = await runCli([...args, "lookup", code]);
       expect(lookup.code).toBe(0);
       expect(lookup.stdout).toContain(code);

@@ -21,6 +21,7 @@ const schema = oracle(favouriteRecordSchema());
 interface FavouriteSet {
   id: string;
   name: string;
+  created_at: string;
   updated_at: string;
   tabs: {
     name: string;
@@ -146,6 +147,17 @@ describe("writing favourite sets", () => {
     expect(since.results.map((set) => set.id)).toEqual([record.id]);
     const read = await call(service, "GET", own.favourite(record.id), { token });
     expect((read.json as { results: FavouriteSet[] }).results[0]).toEqual(updated);
+    // Sent back whole as read, with a change: the id and timestamps are the service's, not the body's.
+    const again = await put(record.id, {
+      ...updated,
+      id: randomUUID(),
+      created_at: "2000-01-01T00:00:00Z",
+      active: false,
+    });
+    expect(again.status, again.text).toBe(200);
+    const resent = (again.json as { results: FavouriteSet[] }).results[0] as FavouriteSet &
+      Record<string, unknown>;
+    expect(resent).toMatchObject({ id: record.id, created_at: record.created_at, active: false, tabs });
   });
 
   const tab = (items: unknown[], orderIndex = 0) => ({
