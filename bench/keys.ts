@@ -6,8 +6,10 @@
 // tab by tab and page by page, so both sides see the same moment of the machine.
 import { setBranch } from "../src/cli/branch-command.ts";
 import { openCliCatalog } from "../src/cli/open-catalog.ts";
+import { familyGroupAndTax, referenceMaps } from "../src/core/app/group-and-tax.ts";
+import { catalogFileFor, openCatalogStore } from "../src/core/catalog/catalog-store.ts";
 import { demoBranches } from "../src/server/demo-branches.ts";
-import type { Fixture } from "./catalog-fixture.ts";
+import { type Fixture, fixtureAccount } from "./catalog-fixture.ts";
 import { type Figure, percentile, type Side, sizeName } from "./figure.ts";
 import { benchSetName, bigGroup } from "./keys-fixture.ts";
 import { openRawStore } from "./raw-store.ts";
@@ -45,8 +47,11 @@ export async function keysFigures(fixture: Fixture): Promise<Figure[]> {
   await catalog.start();
   await setBranch(catalog, demoBranches[0]?.id ?? null);
   const raw = openRawStore(fixture.rawFile);
+  const store = await openCatalogStore(catalogFileFor(fixture.dir, fixtureAccount));
   const tab = { ours: timings(), base: timings() };
   const group = { ours: timings(), base: timings() };
+  // What naming the group and tax adds to a lookup, beside the whole lookup.
+  const card = { ours: timings(), base: timings() };
   try {
     for (let round = 0; round <= rounds; round++) {
       // Round 0 warms both sides (file cache, statements, JIT) and is not counted.
@@ -59,6 +64,14 @@ export async function keysFigures(fixture: Fixture): Promise<Figure[]> {
           throw new Error(`tab ${index + 1} did not answer 25 named keys`);
         const ids = answer.keys.map((key) => key.id);
         await time(counted ? tab.base : null, () => raw.byIds(ids));
+      }
+      for (const code of fixture.codes) {
+        await time(counted ? card.base : null, () => catalog.lookup({ code }));
+        const match = await store.lookupCode(code);
+        if (match === null) throw new Error(`no product has the code ${code}`);
+        await time(counted ? card.ours : null, async () =>
+          familyGroupAndTax(match, await referenceMaps(store)),
+        );
       }
       let after: string | null = null;
       let rawAfter: { name: string; seq: number } | null = null;
@@ -78,6 +91,7 @@ export async function keysFigures(fixture: Fixture): Promise<Figure[]> {
     }
   } finally {
     await catalog.close();
+    await store.close();
     raw.close();
   }
   const size = sizeName(fixture.count);
@@ -111,6 +125,17 @@ export async function keysFigures(fixture: Fixture): Promise<Figure[]> {
   ];
   return [
     ...figure("keys_tab", "a tab of 25 keys", tab, "raw: 25 records by id + JSON.parse", "< 10 ms"),
+    {
+      key: `keys_lookup_group_tax_p99_cpu_${size}_ms`,
+      label: `a lookup's group and tax, p99 of CPU time at ${size}`,
+      unit: "ms",
+      value: percentile(card.ours.cpu, 0.99),
+      baselineLabel: "the whole lookup, p99 of CPU time",
+      baseline: percentile(card.base.cpu, 0.99),
+      goal: "",
+      ours: card.ours.side,
+      base: card.base.side,
+    },
     ...figure(
       "keys_group_page",
       "a page of a 20,000-product group",

@@ -103,6 +103,8 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
     all.all(kind).map((info) => JSON.parse(info) as ReferenceInfo[K]);
   const byIdMap = <T extends { id: string }>(values: T[]) =>
     new Map(values.map((value) => [value.id, value]));
+  // A group's size is counted once per state of the catalog: paging a group asks for it with every page.
+  const sizes = untilChanged(db, () => new Map<string, number>());
   return {
     groupsAndTaxes: untilChanged(db, () => ({
       groups: byIdMap(parsed("product_groups")),
@@ -130,7 +132,12 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
       };
     },
     groupCounts: () => counts.all(),
-    groupSize: (group) => size.get(group) ?? 0,
+    groupSize(group) {
+      const known = sizes();
+      const counted = known.get(group) ?? size.get(group) ?? 0;
+      known.set(group, counted);
+      return counted;
+    },
   };
 }
 

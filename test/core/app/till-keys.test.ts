@@ -165,7 +165,8 @@ describe("a group's products", () => {
     const many = Array.from({ length: 60 }, (_, index) =>
       product({ id: `b${index}`, name: `Bun ${String(index).padStart(2, "0")}`, product_group: "bread" }),
     );
-    const keys = keysOf(await catalogWith([bakerySet()], many));
+    const store = await catalogWith([bakerySet()], many);
+    const keys = keysOf(store);
     const names: (string | null)[] = [];
     let after: string | null = null;
     for (let pages = 0; pages < 10; pages++) {
@@ -179,6 +180,9 @@ describe("a group's products", () => {
     expect(names).toHaveLength(63);
     expect(names).toEqual([...names].sort((a, b) => (a ?? "").localeCompare(b ?? "")));
     await expect(keys.groupKeys("bread", "not a page")).rejects.toThrow(/not one this till gave out/);
+    // A sync adding to the group: its size is counted again.
+    await store.applyPage(livePage([product({ id: "new", name: "Brioche", product_group: "bread" })]));
+    expect((await keys.groupKeys("bread")).total).toBe(64);
   });
 
   it("makes the groups tabs, largest first, when the account has no favourite set", async () => {
