@@ -169,6 +169,7 @@ async function build(dir: string, count: number): Promise<void> {
   await store.saveReferenceList("taxes", lists.taxes, 0);
   await store.saveReferenceList("product_groups", lists.groups, 0);
   await store.saveReferenceList("favourites", lists.favourites, 0);
+  await store.recountGroups();
   await store.close();
   raw.close();
 

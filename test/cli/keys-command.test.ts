@@ -82,6 +82,21 @@ describe("catalog keys, offline", () => {
   });
 });
 
+describe("status and check, offline", () => {
+  it("count the favourite sets, groups and taxes held", async () => {
+    expect((await cli("status")).stdout).toContain(
+      "Counter keys and card: 2 favourite sets, 12 product groups, 3 taxes",
+    );
+    expect((await json("status")).referenceData.taxes).toEqual({
+      held: 3,
+      state: "read",
+      refused: 0,
+      withUnusableParts: 0,
+    });
+    expect((await json("check")).referencesWithUnusableParts).toEqual([]);
+  });
+});
+
 describe("catalog groups, offline", () => {
   it("lists the groups with their product counts, largest first", async () => {
     const groups = await json("groups");

@@ -10,6 +10,7 @@ export function rewindToVersion7(file: string): void {
       ALTER TABLE products DROP COLUMN group_id;
       DROP TABLE reference_records;
       DROP TABLE reference_lists;
+      DROP TABLE group_counts;
     `);
     db.pragma("user_version = 7");
   } finally {

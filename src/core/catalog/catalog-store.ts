@@ -63,6 +63,8 @@ export interface CatalogStore {
   saveReferenceList(kind: ReferenceKind, kept: readonly KeptReference[], refused: number): Promise<void>;
   /** Notes that the service has no such list (404): it is not asked again but by a full sync. */
   noteReferenceAbsent(kind: ReferenceKind): Promise<void>;
+  /** Counts each group's products again (one walk of the group index). */
+  recountGroups(): Promise<void>;
   /** The favourite sets, product groups and taxes held, and a group's products by name. */
   readonly references: StoreReferenceReads;
   /** products = non-deleted, inactive included. */
@@ -159,6 +161,7 @@ export async function openCatalogStore(
       (await writingReferences()).saveList(kind, kept, refused),
     ),
     noteReferenceAbsent: guard(async (kind: ReferenceKind) => (await writingReferences()).noteAbsent(kind)),
+    recountGroups: guard(async () => (await writingReferences()).recountGroups()),
     references: guardedReads(file, referenced),
     counts: guard(async () => state.counts()),
     unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),

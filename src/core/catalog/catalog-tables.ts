@@ -52,5 +52,7 @@ export interface CatalogTables {
   /** Favourite sets, product groups and taxes (v8): the kept form as JSON, and the parts left out. */
   reference_records: { kind: string; id: string; info: string; parts: string | null };
   /** Per list: held (as last read) or absent (the service answered 404, not asked again but by a full sync). */
+  /** Live products per group as of the last sync that changed products (v8). */
+  group_counts: { group_id: string | null; products: number };
   reference_lists: { kind: string; state: string; records: number; refused: number; checked_at: number };
 }

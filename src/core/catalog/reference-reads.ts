@@ -56,7 +56,7 @@ export interface ReferenceReads {
   withUnusableParts(): { kind: ReferenceKind; id: string; parts: string[] }[];
   /** The live products of a group that stand on their own (no variants), alphabetically. */
   groupPage(group: string, after: GroupPosition | null, limit: number): GroupPage;
-  /** Live products per group id (null: in no group), variants not counted. */
+  /** Live products per group id (null: in no group), variants not counted, as of the last sync. */
   groupCounts(): { group: string | null; products: number }[];
   /** Live products of one group, variants not counted: a count over its index range. */
   groupSize(group: string): number;
@@ -97,7 +97,7 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   );
   const size = db.prepare<[string], number>(`SELECT count(*) ${live}`).pluck();
   const counts = db.prepare<[], { group: string | null; products: number }>(
-    'SELECT group_id AS "group", count(*) AS products FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id',
+    'SELECT group_id AS "group", products FROM group_counts',
   );
   const parsed = <K extends ReferenceKind>(kind: K) =>
     all.all(kind).map((info) => JSON.parse(info) as ReferenceInfo[K]);

@@ -1,7 +1,8 @@
 // Migration 8: the reference data beside the products (favourite sets, product groups, taxes) and
 // what the till knows of each list, and each product's group as a column with the index a group's
 // products are paged by, alphabetically (keyset on name_key, id: page 800 costs what page 1 does).
-// The column is filled from the stored records, a batch at a time.
+// The column is filled from the stored records, a batch at a time; the groups' sizes are counted once
+// here and again by every sync that changed products, never while a till answers.
 import type { Database } from "better-sqlite3";
 import { recordDecoder } from "./stored-records.ts";
 
@@ -20,6 +21,11 @@ export function addReferenceTables(db: Database): void {
       records INTEGER NOT NULL,
       refused INTEGER NOT NULL,
       checked_at INTEGER NOT NULL
+    ) STRICT;
+    -- Live products per group, as of the last sync (counting them is a walk of the whole index).
+    CREATE TABLE group_counts (
+      group_id TEXT,
+      products INTEGER NOT NULL
     ) STRICT;
     ALTER TABLE products ADD COLUMN group_id TEXT;
   `);
@@ -41,4 +47,12 @@ export function addReferenceTables(db: Database): void {
   db.exec(
     "CREATE INDEX products_group_name ON products (group_id, name_key, id) WHERE deleted = 0 AND parent IS NULL",
   );
+  db.exec(recountGroups);
 }
+
+/** The group counts made again from the products (after a sync changed them). */
+export const recountGroups = `
+  DELETE FROM group_counts;
+  INSERT INTO group_counts (group_id, products)
+    SELECT group_id, count(*) FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id;
+`;

@@ -3,6 +3,7 @@
 // service answered 404, so the next syncs do not ask again.
 import type { Database } from "better-sqlite3";
 import type { ReferenceInfo, ReferenceKind } from "../../shared/api/reference-data.ts";
+import { recountGroups } from "./reference-tables.ts";
 
 /** One record as kept: its form the till reads, and the parts of it left out (none: empty). */
 export interface KeptReference<K extends ReferenceKind = ReferenceKind> {
@@ -13,6 +14,8 @@ export interface KeptReference<K extends ReferenceKind = ReferenceKind> {
 export interface ReferenceWrites {
   saveList(kind: ReferenceKind, kept: readonly KeptReference[], refused: number): void;
   noteAbsent(kind: ReferenceKind): void;
+  /** Counts each group's products again: after a sync changed them. */
+  recountGroups(): void;
 }
 
 export function referenceWrites(db: Database, clock: () => number): ReferenceWrites {
@@ -38,6 +41,9 @@ export function referenceWrites(db: Database, clock: () => number): ReferenceWri
           );
         note.run(kind, "held", held.get(kind), refused, clock());
       }).immediate();
+    },
+    recountGroups() {
+      db.transaction(() => db.exec(recountGroups)).immediate();
     },
     noteAbsent(kind) {
       db.transaction(() => {

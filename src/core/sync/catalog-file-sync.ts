@@ -40,6 +40,8 @@ export async function syncCatalogFile(
         });
         await refreshBranches(input.source, store, input.signal);
         await refreshReferences(input.source, store, input);
+        // The groups' sizes (the keys' groups as tabs), counted in the sync's thread, not by a till answering.
+        if (summary.received > 0 || summary.removed > 0 || summary.resumed) await store.recountGroups();
         return summary;
       } catch (error) {
         // Refused or failed before any page was stored: nothing to resume, so the catalog says what

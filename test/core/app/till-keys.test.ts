@@ -93,6 +93,8 @@ async function catalogWith(sets: FavouriteSetInfo[], extra: ReturnType<typeof pr
     sets.map((value) => ({ value, unusable: [] })),
     0,
   );
+  // As a sync does once it has stored the products.
+  await store.recountGroups();
   return store;
 }
 

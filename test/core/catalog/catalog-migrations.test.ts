@@ -41,6 +41,7 @@ describe("migration 1", () => {
       journal: "wal",
       names: [
         "branches",
+        "group_counts",
         "product_codes",
         "product_codes_code",
         "product_codes_product",
