@@ -134,10 +134,11 @@ describe("the Keys view", () => {
     vi.useFakeTimers();
     playKeys([{ key: "2", after: 1_000 }]);
     await settle();
-    expect(selectedTab()).toBe("2Shirts");
+    // The tab's keys come from the catalog's answer, a promise away.
+    await vi.waitFor(() => expect(selectedTab()).toBe("2Shirts"));
     playKeys([{ key: "1", after: 1_000 }]);
     await settle();
-    expect(selectedTab()).toBe("1Dairy");
+    await vi.waitFor(() => expect(selectedTab()).toBe("1Dairy"));
     // The apples' scale label starts with a 2: a scanner's burst, not the Shirts tab.
     const asked = catalog.calls.filter((call) => call.method === "keys").length;
     playKeys(burst(apples.barcode as string, 8, "Enter"));
