@@ -1,13 +1,17 @@
-// npm run screenshot: the README's picture of the scan screen (docs/scan-screen.png), taken from the
-// real screens in Chromium at a till's 1280x800 in the light theme, after a real sign-in and sync
-// against the reference service and the pictures' download: a few products scanned (so the scan
-// history has something to show), then one with a picture. Run it after changing the screens.
+// npm run screenshot: the README's pictures of the scan screen (docs/scan-screen.png) and the Keys
+// view (docs/keys-screen.png), taken from the real screens in Chromium at a till's 1280x800 in the
+// light theme, after a real sign-in and sync against the reference service and the pictures'
+// download: a few products scanned (so the scan history has something to show), then one with a
+// picture; then the keys of a Berlin Mitte till (its branch's favourite set, the bakery counter's)
+// on the cakes tab. Run it after changing the screens.
 import { join } from "node:path";
+import { demoBranches } from "../src/server/demo-branches.ts";
 import { startBrowserTill } from "../test/support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";
 
-const target = join(import.meta.dirname, "..", "docs", "scan-screen.png");
+const docs = join(import.meta.dirname, "..", "docs");
+const target = join(docs, "scan-screen.png");
 const till = await startBrowserTill({ demoProducts: 2000 });
 try {
   const { page, upstream } = till;
@@ -41,6 +45,20 @@ try {
     .evaluate((image: HTMLImageElement) => image.decode());
   await page.screenshot({ path: target });
   console.log(`docs/scan-screen.png: ${pictured.name} (${pictured.barcode})`);
+
+  await till.catalog.service.changeSettings({
+    prices: { branch: demoBranches[0]?.id ?? null, currency: null },
+  });
+  // The page reads the settings, the till's branch with them, on loading.
+  await page.reload();
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await page.keyboard.press("F4");
+  await page.getByRole("tab", { name: "Kuchen & Süßes" }).click();
+  await page.locator(".key-grid .key-name", { hasText: "Kuchen nach Wahl" }).waitFor();
+  // The pointer off the keys and the status bar, so neither shows hovered.
+  await page.mouse.move(640, 1);
+  await page.screenshot({ path: join(docs, "keys-screen.png") });
+  console.log("docs/keys-screen.png: the bakery set's cakes tab");
 } finally {
   await till.close();
 }

@@ -1,7 +1,7 @@
 // The till's screens as a cashier meets them, in headless Chromium over the real catalog service: at
 // 1024x768, 1280x800 and 1920x1080, in English and German, with the service stopped (the till works
 // offline, and says so in its status bar). On every screen, measured from computed styles: the price
-// at least 40 px, every control at least 44 px each way, the status bar at the foot on one line, no
+// at least 40 px, every control at least 44 px each way (a counter key 64 px), the status bar at the foot on one line, no
 // page scroll; axe finds nothing in the light theme or the dark one. One browser and one till for all
 // of it: the window is resized, not reopened. Screenshots go to screenshots/ (ignored by git).
 import { mkdir } from "node:fs/promises";
@@ -14,7 +14,14 @@ import { branchLabel } from "../../src/shared/catalog/branch-count.ts";
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../support/demo-products.ts";
-import { cutStatusParts, fingerPx, layoutProblems, pricePx } from "../support/layout-probe.ts";
+import {
+  cutStatusParts,
+  fingerPx,
+  keyProblems,
+  keyPx,
+  layoutProblems,
+  pricePx,
+} from "../support/layout-probe.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/layout/", import.meta.url).pathname;
@@ -26,10 +33,18 @@ const sizes = [
 const languages = ["en", "de"] as const;
 type Language = (typeof languages)[number];
 const words = {
-  en: { scan: "Scan", search: "Search", account: "Account", settings: "Settings", code: "Barcode or code" },
+  en: {
+    scan: "Scan",
+    search: "Search",
+    keys: "Keys",
+    account: "Account",
+    settings: "Settings",
+    code: "Barcode or code",
+  },
   de: {
     scan: "Scannen",
     search: "Suchen",
+    keys: "Tasten",
     account: "Konto",
     settings: "Einstellungen",
     code: "Barcode oder Code",
@@ -73,7 +88,7 @@ afterAll(async () => {
 
 const resultHeading = () => page.locator(".result-card h3").first();
 
-async function openScreen(language: Language, screen: "scan" | "search" | "account" | "settings") {
+async function openScreen(language: Language, screen: "scan" | "search" | "keys" | "account" | "settings") {
   await page.getByRole("navigation").getByRole("button", { name: words[language][screen] }).click();
 }
 
@@ -167,6 +182,11 @@ async function tourScreens(language: Language, axe: boolean): Promise<void> {
   await page.getByRole("option").first().click();
   await page.locator(".product-view").waitFor();
   await checkScreen("product", language, { axe });
+  // No branch, so no favourite set: the product groups are the tabs. Keys of 64 px at every size.
+  await openScreen(language, "keys");
+  await page.locator(".key-tile").first().waitFor();
+  expect(await page.evaluate(keyProblems, { keyPx })).toEqual([]);
+  await checkScreen("keys", language, { axe });
   await openScreen(language, "settings");
   await checkScreen("settings", language, { axe });
   await openScreen(language, "account");

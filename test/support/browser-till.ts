@@ -31,6 +31,8 @@ export async function startBrowserTill(options: {
   chromiumArgs?: readonly string[];
   /** Runs in the page before its own scripts (to watch what it does). */
   initScript?: string;
+  /** A touch screen, for tap(). */
+  touch?: boolean;
 }): Promise<BrowserTill> {
   const work = await mkdtemp(join(tmpdir(), "browser-till-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
@@ -49,7 +51,7 @@ export async function startBrowserTill(options: {
     if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
     const bridge = await serveCatalog({ service: catalog.service, pageDir });
     cleanups.push(() => bridge.close());
-    const browser = await launchChromium({ args: options.chromiumArgs ?? [] });
+    const browser = await launchChromium({ args: options.chromiumArgs ?? [], touch: options.touch });
     cleanups.push(() => browser.close());
     const page = await browser.context.newPage();
     if (options.initScript !== undefined) await page.addInitScript(options.initScript);

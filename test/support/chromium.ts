@@ -28,6 +28,8 @@ export interface ChromiumOptions {
   locale?: string;
   /** More command-line switches, such as the fake camera's. */
   args?: readonly string[];
+  /** A touch screen, for tap(). */
+  touch?: boolean;
 }
 
 export async function launchChromium(options: ChromiumOptions = {}): Promise<RunningChromium> {
@@ -44,6 +46,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Run
     locale: options.locale ?? "en-GB",
     timezoneId: "Europe/Berlin",
     viewport: { width: 1200, height: 900 },
+    hasTouch: options.touch ?? false,
   });
   return {
     context,

@@ -53,6 +53,33 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
   return problems;
 }
 
+/** The floor for a counter key, each way, in CSS pixels: pressed all day, often in a hurry. */
+export const keyPx = 64;
+
+/**
+ * What makes counter keys hard to use: a key smaller than `keyPx` either way, or text on it smaller
+ * than the page's base size (16 px at 1024 wide). Empty: none, and at least one key on screen.
+ */
+export function keyProblems(limits: { keyPx: number }): string[] {
+  const keys = [...document.querySelectorAll<HTMLElement>(".key-tile")].filter((key) =>
+    key.checkVisibility(),
+  );
+  if (keys.length === 0) return ["no key on screen"];
+  const problems: string[] = [];
+  const base = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  for (const key of keys) {
+    const { width, height } = key.getBoundingClientRect();
+    const name = (key.querySelector(".key-name")?.textContent ?? "").slice(0, 30);
+    if (width < limits.keyPx || height < limits.keyPx)
+      problems.push(`the key "${name}" is ${Math.round(width)}x${Math.round(height)} px`);
+    for (const part of key.querySelectorAll(".key-name, .key-price")) {
+      const size = Number.parseFloat(getComputedStyle(part).fontSize);
+      if (size < base) problems.push(`the key "${name}" has ${size} px text`);
+    }
+  }
+  return problems;
+}
+
 /** The status bar's parts whose text is cut short (ends in "…") or outside the window. */
 export function cutStatusParts(): string[] {
   const items = document.querySelector(".status-items");

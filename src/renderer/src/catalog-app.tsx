@@ -1,10 +1,11 @@
-// The standalone app, composed from the exported pieces: scan (home), search, product, account and
-// settings screens, a status bar, and a scanner that works whatever has the focus.
+// The standalone app, composed from the exported pieces: scan (home), search, keys, product, account
+// and settings screens, a status bar, and a scanner that works whatever has the focus. F2, F3 and F4
+// go to Scan, Search and Keys from anywhere.
 import { useCallback, useMemo, useState } from "react";
-import type { Product } from "../../shared/api/product.ts";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
+import type { IpcResult } from "../../shared/ipc/ipc-result.ts";
 import type { TillShell } from "../../shared/ipc/till-shell.ts";
 import { type Calibration, calibrationOf } from "../../shared/keyboard/scanner-calibration.ts";
 import { defaultSettings, type SignInIdentity } from "../../shared/settings/app-settings.ts";
@@ -12,6 +13,8 @@ import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
 import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
+import { KeysScreen } from "./keys/keys-screen.tsx";
+import { ScreenNav } from "./nav/screen-nav.tsx";
 import { ProductView } from "./product/product-view.tsx";
 import { tillPrice } from "./product/till-price.ts";
 import type { CatalogFreshness } from "./scan/result-card.tsx";
@@ -30,7 +33,10 @@ import type { SetupNotice } from "./settings/scanner-setup.tsx";
 import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
-type Screen = "scan" | "search" | "product" | "account" | "settings";
+type Screen = "scan" | "search" | "keys" | "product" | "account" | "settings";
+
+/** One keystroke to each screen a cashier sells from. */
+const screenKeys = { F2: "scan", F3: "search", F4: "keys" } as const satisfies Record<string, Screen>;
 
 /**
  * The catalog's own word on the session when it has given one; else what the session record says
@@ -75,6 +81,8 @@ function Screens({ shell }: CatalogAppProps) {
   // Where the search starts: a miss's "Search the catalog" starts it afresh (a new count) with its code.
   const [searchStart, setSearchStart] = useState({ text: "", count: 0 });
   const [opened, setOpened] = useState<ProductAnswer | null>(null);
+  // Where the product screen's Back goes: the screen the product was opened from.
+  const [openedFrom, setOpenedFrom] = useState<Screen>("search");
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const sound = useMemo(() => (settings?.sound === false ? null : createScanSound()), [settings?.sound]);
   const history = useScanHistory();
@@ -116,7 +124,8 @@ function Screens({ shell }: CatalogAppProps) {
     [handScan, calibrate],
   );
   // Until the settings arrive, the defaults catch scans: the first scan after start-up is not lost.
-  useScanner({ settings: scannerSettingsOf(settings?.scanner), onScan });
+  const scannerSettings = scannerSettingsOf(settings?.scanner);
+  useScanner({ settings: scannerSettings, onScan });
   const serial = useSerialScanner(api, handScan);
 
   const search = useCallback((text: string) => settled(api.search({ text, limit: 200 })), [api]);
@@ -124,14 +133,19 @@ function Screens({ shell }: CatalogAppProps) {
   const clockOffsetMs = status?.clockOffsetMs ?? null;
   const rowPrice = useMemo(() => tillPrice(tillPrices, clockOffsetMs), [tillPrices, clockOffsetMs]);
   const loadBranches = useCallback(() => settled(api.branches()), [api]);
+  const loadKeySets = useCallback(async (): Promise<IpcResult<string[]>> => {
+    const result = await settled(api.keys());
+    return result.ok ? { ok: true, value: result.value.sets.flatMap((set) => set.name ?? []) } : result;
+  }, [api]);
   const saveDiagnostics = useCallback(() => settled(api.saveDiagnostics()), [api]);
   const loadSerialPorts = useCallback(() => settled(api.serialPorts()), [api]);
 
   const open = useCallback(
-    async (product: Product) => {
-      const result = await settled(api.product({ id: product.id }));
+    async (id: string, from: Screen) => {
+      const result = await settled(api.product({ id }));
       setOpenFailed(result.ok ? (result.value ? null : t("product.notHeld")) : result.error.message);
       setOpened(result.ok ? result.value : null);
+      setOpenedFrom(from);
       setScreen("product");
     },
     [api, t],
@@ -170,6 +184,7 @@ function Screens({ shell }: CatalogAppProps) {
   const nav: [Screen, string][] = [
     ["scan", t("nav.scan")],
     ["search", t("nav.search")],
+    ["keys", t("nav.keys")],
     ["account", signedIn ? t("nav.accountSignedIn") : t("nav.account")],
     ["settings", t("nav.settings")],
   ];
@@ -179,18 +194,7 @@ function Screens({ shell }: CatalogAppProps) {
       <div className="catalog-app" lang={language}>
         <header>
           <h1>{t("app.title")}</h1>
-          <nav aria-label={t("nav.label")}>
-            {nav.map(([target, label]) => (
-              <button
-                key={target}
-                type="button"
-                aria-current={screen === target ? "page" : undefined}
-                onClick={() => setScreen(target)}
-              >
-                {label}
-              </button>
-            ))}
-          </nav>
+          <ScreenNav screens={nav} shown={screen} keys={screenKeys} onShow={setScreen} />
         </header>
         {(sessionEnded || (state === "signed-out" && (status?.products ?? 0) > 0)) &&
           screen !== "account" && (
@@ -231,7 +235,18 @@ function Screens({ shell }: CatalogAppProps) {
               initialText={searchStart.text}
               search={search}
               priceOf={rowPrice}
-              onOpen={(product) => void open(product)}
+              onOpen={(product) => void open(product.id, "search")}
+            />
+          </div>
+          {/* Kept too: the tab, the group's page and the key picked stay for the next sale. */}
+          <div className="keys-holder" hidden={screen !== "keys"}>
+            <KeysScreen
+              api={api}
+              pictureAddress={api.imageAddress}
+              active={screen === "keys"}
+              catalogAsOf={status?.freshness.catalogAsOf ?? null}
+              maxGapMs={scannerSettings.maxGapMs}
+              onOpenProduct={(id) => void open(id, "keys")}
             />
           </div>
           {screen === "product" &&
@@ -239,8 +254,8 @@ function Screens({ shell }: CatalogAppProps) {
               <ProductView
                 match={opened}
                 pictureAddress={catalog.api.imageAddress}
-                onBack={() => setScreen("search")}
-                onOpen={(product) => void open(product)}
+                onBack={() => setScreen(openedFrom)}
+                onOpen={(product) => void open(product.id, openedFrom)}
               />
             ) : (
               <p role="alert">{openFailed}</p>
@@ -270,8 +285,9 @@ function Screens({ shell }: CatalogAppProps) {
               settings={settings}
               onSave={catalog.changeSettings}
               loadBranches={loadBranches}
-              saveDiagnostics={saveDiagnostics}
+              loadKeySets={loadKeySets}
               loadSerialPorts={loadSerialPorts}
+              saveDiagnostics={saveDiagnostics}
               setupNotice={setup.notice}
             />
           )}

@@ -5,6 +5,7 @@ export { SignInForm } from "./account/sign-in-form.tsx";
 export { CatalogProvider, useCatalog } from "./catalog/catalog-provider.tsx";
 export { CatalogApp } from "./catalog-app.tsx";
 export { I18nProvider, languages, useI18n } from "./i18n/i18n.tsx";
+export { KeysScreen } from "./keys/keys-screen.tsx";
 export { ProductPicture } from "./product/product-picture.tsx";
 export { ProductView } from "./product/product-view.tsx";
 export { VariantMatrix } from "./product/variant-matrix.tsx";

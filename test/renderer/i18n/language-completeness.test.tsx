@@ -1,6 +1,7 @@
 // Both languages complete: the catalogs have the same keys and placeholders, and a tour of every
 // screen and state (scan answers of each kind, misses with every warning, search, product, sign-in,
-// account, status bar, settings with its answers, the scanner setup, a kiosk's way out) shows no
+// keys with a group's pages, account, status bar, settings with its answers, the scanner setup, a
+// kiosk's way out) shows no
 // word of the other language, including text right after the language was switched.
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,6 +14,7 @@ import { setupCode } from "../../../src/shared/keyboard/scanner-calibration.ts";
 import { pressedKeys } from "../../support/scanner-keys.ts";
 import { apples, catalogProducts, milk, shirtVariants, status } from "../support/catalog-fixtures.ts";
 import { fakeCatalog } from "../support/fake-catalog.ts";
+import { bakery, breads } from "../support/key-fixtures.ts";
 import { settle } from "../support/key-timings.ts";
 
 type Language = "en" | "de";
@@ -56,6 +58,9 @@ const data = [
     ...Object.entries(item.attributes ?? {}).flat(),
     ...(item.options ?? []).flatMap((option) => Object.entries(option).flat(2)),
   ]),
+  ...breads.map((item) => item.name),
+  bakery.name,
+  ...["Dairy", "Shirts", "Empty", "Counter", "Drinks", "Cold"],
   "till1@corner.example",
   "Corner Shop",
   "corner-shop",
@@ -96,7 +101,7 @@ async function tour(language: Language): Promise<string[]> {
   );
   await screen.findByRole("navigation");
   // Settings, saved in the new language: the answer must be in it too.
-  fireEvent.click(navButton(3));
+  fireEvent.click(navButton(4));
   const before = catalogs[language === "en" ? "de" : "en"];
   fireEvent.change(screen.getByLabelText(before["settings.language"] as string), {
     target: { value: language },
@@ -181,8 +186,21 @@ async function tour(language: Language): Promise<string[]> {
   fireEvent.keyDown(screen.getByRole("combobox"), { key: "Enter" });
   await vi.waitFor(() => expect(document.querySelector(".product-view")).not.toBeNull());
   look();
-  // Account, sign out, and the sign-in form with its answers.
+  // The keys: a tab with a key of each kind, an empty tab, a group's second page.
   fireEvent.click(navButton(2));
+  await screen.findByRole("button", { name: /Bio Vollmilch/ });
+  look();
+  fireEvent.click(screen.getByRole("tab", { name: "Empty" }));
+  await vi.waitFor(() => expect(screen.getByRole("tab", { name: "Empty" }).ariaSelected).toBe("true"));
+  look();
+  fireEvent.click(screen.getByRole("tab", { name: "Shirts" }));
+  fireEvent.click(await screen.findByRole("button", { name: /Bakery/ }));
+  await screen.findByRole("button", { name: /Bread 01/ });
+  fireEvent.click(screen.getByRole("button", { name: catalogs[language]["keys.next"] }));
+  await screen.findByRole("button", { name: /Bread 26/ });
+  look();
+  // Account, sign out, and the sign-in form with its answers.
+  fireEvent.click(navButton(3));
   look();
   const account = screen.getByRole("region", { name: catalogs[language]["account.heading"] });
   fireEvent.click(within(account).getByRole("button", { name: catalogs[language]["account.signOut"] }));

@@ -16,6 +16,7 @@ import {
   session as sessionFixture,
   status as statusFixture,
 } from "./catalog-fixtures.ts";
+import { breads, groupPage, keysAnswer } from "./key-fixtures.ts";
 
 export interface FakeCatalog {
   api: CatalogApi;
@@ -38,6 +39,8 @@ export function fakeCatalog(
     settings?: Partial<AppSettings>;
     /** Holds the settings back until it settles, as a slow start-up would. */
     settingsReady?: Promise<void>;
+    /** The counter keys: the fixtures' favourite set (the default), their group as tabs, or none. */
+    keys?: "favourites" | "groups" | "none";
   } = {},
 ): FakeCatalog {
   let status = initial.status ?? statusFixture();
@@ -90,21 +93,17 @@ export function fakeCatalog(
       return ok(searchHits(catalogProducts.filter((item) => item.name.toLowerCase().includes(text))));
     },
     product: (argument) => {
-      const found = catalogProducts.find((item) => item.id === argument.id);
+      const found = [...catalogProducts, ...breads].find((item) => item.id === argument.id);
       return ok(found ? productAnswerFor(found) : null);
     },
     branches: () => ok([{ branch: "berlin-mitte", products: 2, name: null, number: null }]),
-    // No keys yet: the screens' tests of the Keys view answer these with their own fixtures.
     keys: (argument) => {
       record("keys", argument);
-      return ok({
-        ...{ source: "groups" as const, set: null, chosenBy: null, notice: null, sets: [] },
-        ...{ tabs: [], tab: null, keys: [], next: null },
-      });
+      return ok(keysAnswer(initial.keys ?? "favourites", argument?.tab, argument?.set));
     },
     groupKeys: (argument) => {
       record("groupKeys", argument);
-      return ok({ group: { id: argument.group, name: null, color: null }, keys: [], next: null, total: 0 });
+      return ok(groupPage(argument.group, argument.after ?? null));
     },
     productGroups: () => ok([]),
     settings: async () => {

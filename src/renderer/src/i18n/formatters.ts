@@ -6,6 +6,8 @@ export interface Formatters {
   locale: string;
   integer(value: number): string;
   money(amount: number, currency: string): string;
+  /** A fraction as a percentage: 0.07 as "7%" (English) or "7 %" (German). */
+  percent(fraction: number): string;
   weight(value: number, unit: "kg" | "lb"): string;
   dateTime(iso: string): string;
   /** The day alone, e.g. "30 Nov 2026". */
@@ -23,6 +25,7 @@ export function createFormatters(locale: string): Formatters {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const timeOnly = new Intl.DateTimeFormat(locale, { timeStyle: "medium" });
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
   function moneyFormat(currency: string): Intl.NumberFormat | null {
@@ -40,6 +43,7 @@ export function createFormatters(locale: string): Formatters {
   return {
     locale,
     integer: (value) => integer.format(value),
+    percent: (fraction) => percent.format(fraction),
     money(amount, currency) {
       const format = moneyFormat(currency);
       if (format) return format.format(amount);

@@ -1,15 +1,30 @@
 // What a cashier needs to know about one product: name, the price this till charges (net and gross,
 // and why), every code it is found by, SKU, type, and a warning when it is not for sale. The price is
-// what is read from arm's length: big, first; the rest is secondary. A host may put the product's
-// picture beside it all.
+// what is read from arm's length: big, first; the rest is secondary (the group and the tax among it,
+// when the catalog's answer names them). A host may put the product's picture beside it all.
 import type { ReactNode } from "react";
 import { knownProductTypes, type Product } from "../../../shared/api/product.ts";
 import { productCodes } from "../../../shared/api/product-codes.ts";
 import type { ResolvedPrice } from "../../../shared/catalog/price-rule.ts";
-import { type Translate, useI18n } from "../i18n/i18n.tsx";
+import type { GroupName, TaxName } from "../../../shared/catalog/tax-amounts.ts";
+import { type I18n, type Translate, useI18n } from "../i18n/i18n.tsx";
 import { PriceNote } from "./price-note.tsx";
 
 type KnownProductType = (typeof knownProductTypes)[number];
+
+/**
+ * "MwSt. 7 %" as named, with the rate beside a name that does not say it ("Reduced (7%)"); the rate
+ * alone for a tax without a name; "—" for none.
+ */
+function taxText(tax: TaxName | null, { percent }: Pick<I18n, "percent">): string {
+  if (tax === null) return "—";
+  const rate = tax.rate === null ? null : percent(tax.rate);
+  if (tax.name === null) return rate ?? "—";
+  if (rate === null) return tax.name;
+  // The rate's figure as a number of its own in the name ("7" in "MwSt. 7 %", not in "17 %").
+  const figure = rate.replace(/[^\d.,]/g, "").replace(/[.,]/g, "[.,]");
+  return new RegExp(`(^|[^\\d.,])${figure}($|[^\\d.,])`).test(tax.name) ? tax.name : `${tax.name} (${rate})`;
+}
 
 /** The API's type names (variant_product) are for programs; a type added later is shown as it is. */
 function typeName(type: string, t: Translate): string {
@@ -29,8 +44,11 @@ export function ProductSummary(props: {
   picture?: ReactNode;
   /** Said first, under the name: how the product is sold (the result card's SaleNotes). */
   notice?: ReactNode;
+  /** The product's group and tax as the catalog names them (null: none); not shown when not given. */
+  group?: GroupName | null;
+  tax?: TaxName | null;
 }) {
-  const { t, money } = useI18n();
+  const { t, money, percent } = useI18n();
   const { product, parent = null } = props;
   const { price } = props;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
@@ -72,6 +90,18 @@ export function ProductSummary(props: {
           <dd>{product.sku ?? "—"}</dd>
           <dt>{t("result.type")}</dt>
           <dd>{typeName(product.type, t)}</dd>
+          {props.group !== undefined && (
+            <>
+              <dt>{t("result.group")}</dt>
+              <dd className="product-group">{props.group?.name ?? "—"}</dd>
+            </>
+          )}
+          {props.tax !== undefined && (
+            <>
+              <dt>{t("result.tax")}</dt>
+              <dd className="product-tax">{taxText(props.tax, { percent })}</dd>
+            </>
+          )}
         </dl>
       </div>
     </div>

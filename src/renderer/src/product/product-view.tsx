@@ -33,6 +33,8 @@ export function ProductView(props: {
         product={product}
         parent={parent}
         price={price}
+        group={props.match.group}
+        tax={props.match.tax}
         headingId="product-heading"
         headingLevel={2}
         picture={

@@ -61,6 +61,8 @@ function FoundResult(props: { answer: LookupAnswer; pictureAddress?: (hash: stri
         product={product}
         parent={parent}
         price={price}
+        group={props.answer.group}
+        tax={props.answer.tax}
         headingId="result-heading"
         picture={<ProductPicture address={address} alt={product.name} />}
         notice={sale && <SaleNotes sale={sale} price={price} />}

@@ -1,6 +1,7 @@
 // The till's settings: service address, sync interval, stale age, request timeouts and the
-// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, the camera, prices, the log
-// and updates, sound and language. Numbers are checked here for a plain message; the contract checks everything again.
+// stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, the camera, prices,
+// the favourite set, the log and updates, sound and language. Numbers are checked here for a plain
+// message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
 import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
@@ -9,6 +10,7 @@ import type { AppSettings, SettingsChange } from "../../../shared/settings/app-s
 import { TextField } from "../forms/text-field.tsx";
 import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { CameraFields } from "./camera-fields.tsx";
+import { KeySetField } from "./key-set-field.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
 import { SerialScannerFields, serialFieldsOf, serialFrom } from "./serial-scanner-fields.tsx";
@@ -19,6 +21,8 @@ export interface SettingsFormProps {
   onSave: (change: SettingsChange) => Promise<IpcResult<AppSettings>>;
   /** The branches the catalog prices, to choose this till's from. */
   loadBranches: () => Promise<IpcResult<BranchCount[]>>;
+  /** The names of the favourite sets the catalog holds, to name this till's; no field without it. */
+  loadKeySets?: () => Promise<IpcResult<string[]>>;
   /** What the last scan of the setup code found, shown beside the code. */
   setupNotice?: SetupNotice | null;
   /** Saves the diagnostics file and answers where; no button without it. */
@@ -115,6 +119,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [camera, setCamera] = useState(settings.camera);
   const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
+  const [keySet, setKeySet] = useState(settings.favouriteSet ?? "");
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
   const [serial, setSerial] = useState(() => serialFieldsOf(settings.serialScanner));
   const [language, setLanguage] = useState<Language>(languageOf(settings.language));
@@ -175,6 +180,7 @@ export function SettingsForm(props: SettingsFormProps) {
       language,
       prices: priceChange,
       serialScanner: serialFrom(serial),
+      favouriteSet: keySet === "" ? null : keySet,
       images: {
         enabled: pictures,
         capMegabytes: parsed.pictureCapMegabytes ?? settings.images.capMegabytes,
@@ -260,6 +266,9 @@ export function SettingsForm(props: SettingsFormProps) {
         {numberFields.slice(9).map(numberInput)}
       </fieldset>
       <PriceFields formId={id} value={prices} onValue={setPrices} loadBranches={props.loadBranches} />
+      {props.loadKeySets && (
+        <KeySetField formId={id} value={keySet} onValue={setKeySet} loadSetNames={props.loadKeySets} />
+      )}
       <UpkeepFields formId={id} value={upkeep} onValue={setUpkeep} saveDiagnostics={props.saveDiagnostics} />
       <div className="field checkbox">
         <input
