@@ -2,6 +2,7 @@
 // server-owned id and timestamps set here and never taken from the body (a set read back and sent again
 // whole carries them: they are passed over, not refused).
 import { type FavouriteFields, favouriteCreateSchema, favouriteUpdateSchema } from "./favourite-bodies.ts";
+import { HttpError } from "./http-error.ts";
 import { parseRequest } from "./request-validation.ts";
 
 export type FavouriteRecord = Record<string, unknown> & {
@@ -39,6 +40,9 @@ export function newFavourite(body: unknown, id: string, nowMs: number): Favourit
 
 /** The stored set with the body's keys laid over it (a key sent replaces it whole, tabs included). */
 export function changedFavourite(existing: FavouriteRecord, body: unknown, nowMs: number): FavouriteRecord {
-  const fields = parseRequest(favouriteUpdateSchema, writable(body ?? {}), "favourite set");
+  // A change that sends nothing is a client that lost its body on the way, not a change to nothing.
+  if (body === undefined)
+    throw new HttpError(400, "The request has no body: send the favourite set's fields to change, as JSON.");
+  const fields = parseRequest(favouriteUpdateSchema, writable(body), "favourite set");
   return { ...existing, ...fields, updated_at: new Date(nowMs).toISOString() };
 }
