@@ -232,8 +232,11 @@ describe("writing favourite sets", () => {
   it("refuses a change without a body, and a POST without one, with 400, changing nothing", async () => {
     const set = own.favourite(demoFavouriteSetIds.drinks);
     const before = (await call(service, "GET", set, { token })).json;
-    for (const [method, path] of [["PUT", set], ["POST", own.favourites]] as const) {
-      for (const headers of [{}, { "content-type": "application/json" }]) {
+    for (const [method, path] of [
+      ["PUT", set],
+      ["POST", own.favourites],
+    ] as const) {
+      for (const headers of [{}, { "content-type": "application/json" }] as Record<string, string>[]) {
         const refused = await call(service, method, path, { token, rawBody: "", headers });
         expect(expectError(refused, 400).msg).toMatch(/body|favourite set/);
       }
