@@ -5,7 +5,7 @@
 import { demoFavouriteSetIds } from "./demo-favourite-ids.ts";
 import { type DemoGroupKey, demoGroupId } from "./demo-product-groups.ts";
 import { demoSaleCaseIds } from "./demo-sale-cases.ts";
-import type { FavouriteRecord } from "./favourite-records.ts";
+import { type FavouriteRecord, favouriteDefaults } from "./favourite-records.ts";
 import { createRandom } from "./seeded-random.ts";
 
 /** A key: a sale case by its key, or a whole group. */
@@ -85,6 +85,7 @@ export function demoFavourites(seed: number, nowMs: number): FavouriteRecord[] {
     id: demoFavouriteSetIds[which],
     created_at: at,
     updated_at: at,
+    ...favouriteDefaults,
     name: demoFavouriteSetNames[which],
     client_id: random.uuid(),
     tabs: tabs.map((tab, index) => ({
@@ -98,15 +99,6 @@ export function demoFavourites(seed: number, nowMs: number): FavouriteRecord[] {
         client_id: random.uuid(),
       })),
     })),
-    metadata: {},
-    registers: null,
-    branches: null,
-    locations: null,
-    branch_groups: null,
-    temporary_id: null,
-    is_local: false,
-    deleted: false,
-    active: true,
   });
   return [set("bakery", bakeryTabs), set("drinks", drinksTabs)];
 }

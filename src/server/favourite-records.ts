@@ -12,7 +12,7 @@ export type FavouriteRecord = Record<string, unknown> & {
 };
 
 /** Every key a set carries when the body leaves it out. */
-const defaults: Omit<FavouriteFields, "name" | "client_id"> = {
+export const favouriteDefaults: Omit<FavouriteFields, "name" | "client_id"> = {
   tabs: [],
   metadata: {},
   registers: null,
@@ -35,7 +35,7 @@ function writable(body: unknown): unknown {
 export function newFavourite(body: unknown, id: string, nowMs: number): FavouriteRecord {
   const fields = parseRequest(favouriteCreateSchema, writable(body), "favourite set");
   const at = new Date(nowMs).toISOString();
-  return { id, created_at: at, updated_at: at, ...defaults, ...fields };
+  return { id, created_at: at, updated_at: at, ...favouriteDefaults, ...fields };
 }
 
 /** The stored set with the body's keys laid over it (a key sent replaces it whole, tabs included). */
