@@ -25,6 +25,12 @@ export const keysCommand: Command = {
       throw new AppError("invalid-input", "--set needs the name of a favourite set.");
     return withCatalog(values["data-dir"], io, async (catalog) => {
       const keys = await catalog.keys({ set: values.set, tab: tab === undefined ? undefined : tab - 1 });
+      // The catalog answers the first tab for one it does not have; asked by number, that is a wrong answer.
+      if (tab !== undefined && keys.tabs.length > 0 && tab > keys.tabs.length)
+        throw new AppError(
+          "invalid-input",
+          `--tab ${tab}: there are only ${keys.tabs.length} tabs (${keys.tabs.map((shown, index) => `${index + 1} ${shown.name ?? "(no name)"}`).join(", ")}).`,
+        );
       if (values.json) writeJson(io, keys);
       else io.stdout.write(describeKeys(keys));
       return exitCodes.ok;

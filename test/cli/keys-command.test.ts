@@ -79,6 +79,11 @@ describe("catalog keys, offline", () => {
     const result = await cli("keys", "--tab", "26");
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("--tab must be a whole number from 1 to 25");
+    // The bakery set has four tabs: a fifth is not quietly the first.
+    const past = await cli("keys", "--tab", "5");
+    expect(past.code).toBe(2);
+    expect(past.stderr).toContain("--tab 5: there are only 4 tabs (1 Brötchen, 2 Kuchen & Süßes");
+    expect(past.stdout).toBe("");
   });
 });
 
