@@ -51,7 +51,12 @@ const answersOf = (stdout: string) =>
 describe("lookup --stream from standard input", () => {
   it("answers 200 codes one JSON line each, in order, as lookup --json does, until the input ends", async () => {
     const mix = codeMix(200);
-    const { child, done } = startCli(["--data-dir", dir.path, "lookup", "--stream"], {}, undefined, "pipe");
+    const { child, done } = startCli(
+      ["--data-dir", dir.path, "lookup", "--stream"],
+      {},
+      undefined,
+      "pipe",
+    );
     // The last code has no line break: the end of the input ends it.
     child.stdin?.end(
       mix
@@ -96,7 +101,7 @@ describe.runIf(socat !== undefined)("lookup --stream --serial on a pseudo-termin
   });
 
   it("answers 200 codes, survives a pulled port without losing the code after it, drops a half line, stops on SIGTERM", async () => {
-    const { child, done } = startCli([
+    const { child, done, output } = startCli([
       "--data-dir",
       dir.path,
       "lookup",
@@ -104,35 +109,33 @@ describe.runIf(socat !== undefined)("lookup --stream --serial on a pseudo-termin
       "--serial",
       `${pty.port}:9600`,
     ]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr?.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    await vi.waitFor(() => expect(stderr).toContain(`Serial scanner connected: ${pty.port}`), {
+    const stdout = () => output().stdout;
+    const stderr = () => output().stderr;
+    await vi.waitFor(() => expect(stderr()).toContain(`Serial scanner connected: ${pty.port}`), {
       timeout: 20_000,
     });
     const mix = codeMix(200);
     const stream = mix.map((entry) => entry.line).join("");
     for (let start = 0; start < stream.length; start += 61) pty.send(stream.slice(start, start + 61));
-    await vi.waitFor(() => expect(answersOf(stdout)).toHaveLength(200), { timeout: 20_000 });
-    expect(answersOf(stdout).map((answer) => answer.code.normalised)).toEqual(mix.map((entry) => entry.code));
+    await vi.waitFor(() => expect(answersOf(stdout())).toHaveLength(200), { timeout: 20_000 });
+    expect(answersOf(stdout()).map((answer) => answer.code.normalised)).toEqual(
+      mix.map((entry) => entry.code),
+    );
 
     pty.send("]E0400638");
     await new Promise((resolve) => setTimeout(resolve, 200));
     await pty.pull();
-    await vi.waitFor(() => expect(stderr).toContain(`Serial scanner disconnected: ${pty.port}`));
+    await vi.waitFor(() => expect(stderr()).toContain(`Serial scanner disconnected: ${pty.port}`));
     await pty.plugIn();
-    await vi.waitFor(() => expect(stderr).toContain(`Serial scanner reconnected: ${pty.port}`), {
+    await vi.waitFor(() => expect(stderr()).toContain(`Serial scanner reconnected: ${pty.port}`), {
       timeout: 10_000,
     });
     pty.send(`]E0${codes[0]}\r\n`);
-    await vi.waitFor(() => expect(answersOf(stdout)).toHaveLength(201));
-    expect(answersOf(stdout)[200]).toMatchObject({ query: codes[0], code: { symbologyId: "]E0" } });
-    expect(stderr).toContain('Dropped "]E0400638": the port went away before the code ended; scan it again.');
+    await vi.waitFor(() => expect(answersOf(stdout())).toHaveLength(201));
+    expect(answersOf(stdout())[200]).toMatchObject({ query: codes[0], code: { symbologyId: "]E0" } });
+    expect(stderr()).toContain(
+      'Dropped "]E0400638": the port went away before the code ended; scan it again.',
+    );
 
     child.kill("SIGTERM");
     const result = await done;

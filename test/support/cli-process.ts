@@ -23,7 +23,7 @@ export function startCli(
   env: NodeJS.ProcessEnv = {},
   user?: CliUser,
   stdin: "ignore" | "pipe" = "ignore",
-): { child: ChildProcess; done: Promise<CliResult> } {
+): { child: ChildProcess; done: Promise<CliResult>; output: () => { stdout: string; stderr: string } } {
   const child = spawn(process.execPath, [cliPath, ...args], {
     env: { ...process.env, CATALOG_PASSWORD: "", ...env },
     stdio: [stdin, "pipe", "pipe"],
@@ -41,7 +41,8 @@ export function startCli(
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
-  return { child, done };
+  // What it has written so far, for a test that talks to it while it runs.
+  return { child, done, output: () => ({ stdout, stderr }) };
 }
 
 export function runCli(args: string[], env?: NodeJS.ProcessEnv, user?: CliUser): Promise<CliResult> {
