@@ -51,12 +51,7 @@ const answersOf = (stdout: string) =>
 describe("lookup --stream from standard input", () => {
   it("answers 200 codes one JSON line each, in order, as lookup --json does, until the input ends", async () => {
     const mix = codeMix(200);
-    const { child, done } = startCli(
-      ["--data-dir", dir.path, "lookup", "--stream"],
-      {},
-      undefined,
-      "pipe",
-    );
+    const { child, done } = startCli(["--data-dir", dir.path, "lookup", "--stream"], {}, undefined, "pipe");
     // The last code has no line break: the end of the input ends it.
     child.stdin?.end(
       mix
