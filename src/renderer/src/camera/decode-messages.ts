@@ -1,4 +1,5 @@
-// What the page and the decoder's worker say to each other: a frame in, its codes and where they lie (or why not) out.
+// What the page and the decoder's worker say to each other: a frame in; its codes and where each
+// lies in it (or why not) out.
 import type { CameraReading } from "../../../shared/camera/camera-code.ts";
 
 export interface DecodeRequest {

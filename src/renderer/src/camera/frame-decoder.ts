@@ -5,7 +5,7 @@ import type { CameraReading } from "../../../shared/camera/camera-code.ts";
 import type { DecodeAnswer, DecodeRequest } from "./decode-messages.ts";
 
 export interface FrameDecoder {
-  /** The codes in the frame and where; null when a frame is still being read (this one is then dropped). */
+  /** The codes in the frame and where; null while another frame is being read (this one is dropped). */
   decode(frame: ImageBitmap): Promise<CameraReading[] | null>;
   close(): void;
 }
