@@ -17,6 +17,7 @@ import {
 import type { CatalogTables } from "./catalog-tables.ts";
 import { readmitQuarantined } from "./quarantine-readmission.ts";
 import { searchWordsWriter } from "./search-words.ts";
+import { searchWordsSweep } from "./search-words-sweep.ts";
 import { recordEncoder, type StoredRecord } from "./stored-records.ts";
 
 export interface PageInput {
@@ -43,7 +44,13 @@ export interface CatalogWrites {
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
   const statements = prepareStatements(db);
   const encode = recordEncoder(db);
-  const recordWords = searchWordsWriter(db);
+  const words = searchWordsWriter(db);
+  const wordsSweep = searchWordsSweep(db);
+
+  /** Before a write's transaction ends: the words its removed texts left behind go, and are written again when met. */
+  function sweepWords(): void {
+    words.forget(wordsSweep.sweep());
+  }
 
   function saveState(syncState: unknown): void {
     statements.saveState.run(JSON.stringify(syncState) ?? "null");
@@ -100,12 +107,13 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       if (existing.deleted === 0) {
         statements.deleteCodes.run(seq);
         statements.deleteText.run(seq);
+        wordsSweep.note([existing.name_key, existing.more_key]);
       }
     }
     if (row.deleted === 1) return true;
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(row, codes) });
-    recordWords([row.name_key, row.more_key ?? ""]);
+    words.record([row.name_key, row.more_key ?? ""]);
     return true;
   }
 
@@ -155,14 +163,19 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     applyPages(inputs) {
       db.transaction(() => {
         for (const input of inputs) applyPage(input);
+        sweepWords();
       }).immediate();
     },
     finishFullSync({ generation, syncState }) {
       return db
         .transaction(() => {
+          wordsSweep.note(
+            statements.unseenTexts.all(generation).flatMap((row) => [row.name_key, row.more_key]),
+          );
           statements.sweepText.run(generation);
           statements.sweepCodes.run(generation);
           const { changes } = statements.sweepProducts.run(generation);
+          sweepWords();
           saveState(syncState);
           return { removed: changes };
         })
@@ -253,6 +266,9 @@ function prepareStatements(db: Database) {
     deleteText: db.prepare("DELETE FROM product_text WHERE rowid = ?"),
     insertText: db.prepare(
       "INSERT INTO product_text (rowid, name, ids, codes, more) VALUES (@seq, @name, @ids, @codes, @more)",
+    ),
+    unseenTexts: db.prepare<[number], Pick<Existing, "name_key" | "more_key">>(
+      "SELECT name_key, more_key FROM products WHERE deleted = 0 AND generation < ?",
     ),
     sweepText: db.prepare(`DELETE FROM product_text WHERE rowid IN (${liveAndUnseen})`),
     sweepCodes: db.prepare(`DELETE FROM product_codes WHERE product IN (${liveAndUnseen})`),

@@ -24,7 +24,7 @@ export function rebuildSearchWords(db: Database): void {
     ) STRICT, WITHOUT ROWID;
   `);
   const decode = recordDecoder(db);
-  const recordWords = searchWordsWriter(db);
+  const recordWords = searchWordsWriter(db).record;
   const setMore = db.prepare("UPDATE products SET more_key = ? WHERE seq = ?");
   const insertText = db.prepare(
     "INSERT INTO product_text (rowid, name, ids, codes, more) VALUES (@seq, @name, @ids, @codes, @more)",
