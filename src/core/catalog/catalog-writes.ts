@@ -15,6 +15,7 @@ import {
   rowSearchText,
 } from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
+import { type GroupKeyOf, groupKeyWriter } from "./group-keys.ts";
 import { readmitQuarantined } from "./quarantine-readmission.ts";
 import { searchWordsWriter } from "./search-words.ts";
 import { searchWordsSweep } from "./search-words-sweep.ts";
@@ -46,6 +47,9 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   const encode = recordEncoder(db);
   const words = searchWordsWriter(db);
   const wordsSweep = searchWordsSweep(db);
+  const groupKeys = groupKeyWriter(db);
+  /** Set for each write transaction (group-keys.ts). */
+  let groupKeyOf: GroupKeyOf = groupKeys();
 
   /** Before a write's transaction ends: the words its removed texts left behind go, and are written again when met. */
   function sweepWords(): void {
@@ -81,6 +85,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     const { generation } = input;
     if (quarantined) statements.unquarantineId.run(product.id);
     const row = productRow(product, input.removeReceived || product.deleted, generation);
+    const group_key = groupKeyOf(row.group_id);
     const existing = statements.existing.get(row.id) as Existing | undefined;
     const trusted =
       existing !== undefined && existing.updated_at <= (input.trustedUntilMs ?? Number.POSITIVE_INFINITY);
@@ -91,7 +96,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     }
     const codes = row.deleted === 1 ? [] : rowCodes(product);
     const key = codesKey(codes);
-    const written = { ...row, ...stored, codes_key: row.deleted === 1 ? null : key };
+    const written = { ...row, ...stored, codes_key: row.deleted === 1 ? null : key, group_key };
     let seq: number;
     if (existing === undefined) {
       seq = Number(statements.insert.run(written).lastInsertRowid);
@@ -99,7 +104,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       seq = existing.seq;
       // Most changes (prices, stock, texts) leave every indexed column as it was: then only the row
       // is rewritten, not the entries of its indexes.
-      if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...written, seq });
+      if (sameIndexedColumns(existing, row, group_key)) statements.refresh.run({ ...written, seq });
       else statements.update.run({ ...written, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
       // rewriting the full-text index for them was most of the cost of an incremental sync.
@@ -162,6 +167,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   return {
     applyPages(inputs) {
       db.transaction(() => {
+        groupKeyOf = groupKeys();
         for (const input of inputs) applyPage(input);
         sweepWords();
       }).immediate();
@@ -207,10 +213,10 @@ type Existing = Pick<
   | "sku_key"
   | "codes_key"
   | "more_key"
-  | "group_id"
+  | "group_key"
 >;
 
-function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
+function sameIndexedColumns(existing: Existing, row: ProductRow, groupKey: number | null): boolean {
   return (
     existing.parent === row.parent &&
     existing.active === row.active &&
@@ -219,7 +225,7 @@ function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
     existing.name_key === row.name_key &&
     existing.custom_id_key === row.custom_id_key &&
     existing.sku_key === row.sku_key &&
-    existing.group_id === row.group_id
+    existing.group_key === groupKey
   );
 }
 
@@ -240,21 +246,21 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key, group_id FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key, group_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AND shape IS ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record, shape, codes_key, more_key, group_id)
+                            updated_at, generation, record, shape, codes_key, more_key, group_key)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record, @shape, @codes_key, @more_key, @group_id)`),
+              @updated_at, @generation, @record, @shape, @codes_key, @more_key, @group_key)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
         updated_at = @updated_at, generation = @generation, record = @record, shape = @shape,
-        codes_key = @codes_key, more_key = @more_key, group_id = @group_id
+        codes_key = @codes_key, more_key = @more_key, group_key = @group_key
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(
