@@ -12,7 +12,7 @@ import type {
 } from "../../shared/api/reference-data.ts";
 import { untilChanged } from "../storage/unchanged-reads.ts";
 import { groupProducts } from "./group-keys.ts";
-import type { RecordDecoder, StoredRecord } from "./stored-records.ts";
+import type { IdentifiedRecord, RecordDecoder } from "./stored-records.ts";
 
 /** What the till knows of one list: held as last read, or absent at the service (404). */
 export interface ReferenceListState {
@@ -91,10 +91,10 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
     "SELECT kind, id, parts FROM reference_records WHERE parts IS NOT NULL ORDER BY kind, id",
   );
   const first = db.prepare<[string, number], PagedRow>(
-    `SELECT seq, name_key, record, shape ${groupProducts} ORDER BY name_key, seq LIMIT ?`,
+    `SELECT seq, id, name_key, record, shape ${groupProducts} ORDER BY name_key, seq LIMIT ?`,
   );
   const after = db.prepare<[string, string, number, number], PagedRow>(
-    `SELECT seq, name_key, record, shape ${groupProducts} AND (name_key, seq) > (?, ?) ORDER BY name_key, seq LIMIT ?`,
+    `SELECT seq, id, name_key, record, shape ${groupProducts} AND (name_key, seq) > (?, ?) ORDER BY name_key, seq LIMIT ?`,
   );
   const size = db.prepare<[string], number>(`SELECT count(*) ${groupProducts}`).pluck();
   const counts = db.prepare<[], { group: string | null; products: number }>(
@@ -142,4 +142,4 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   };
 }
 
-type PagedRow = StoredRecord & { seq: number; name_key: string };
+type PagedRow = IdentifiedRecord & { seq: number; name_key: string };
