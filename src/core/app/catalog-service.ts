@@ -66,6 +66,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     scanOptions: () => state.settings.scanner,
     prices: () => state.settings.prices,
     favouriteSet: () => state.settings.favouriteSet,
+    shelfLabels: () => state.settings.shelfLabels,
     images: () => state.settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
     scanGate: scans.buffer,

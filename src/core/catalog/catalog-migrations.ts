@@ -9,6 +9,7 @@ import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
 import { addReferenceTables } from "./reference-tables.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
 import { rebuildSearchWords } from "./search-words-rebuild.ts";
+import { addShelfLabelTables } from "./shelf-label-tables.ts";
 
 /** What a migration may need besides the database: the file's path, and where to say what it skipped. */
 export interface MigrationContext {
@@ -156,6 +157,12 @@ export const migrations: readonly Migration[] = [
     // column for the counter keys' group pages (reference-tables.ts).
     version: 8,
     up: addReferenceTables,
+  },
+  {
+    // The shelf labels to print: what a label read before a sync changed its product, and what was
+    // printed per branch (shelf-label-tables.ts). Empty until a sync changes something.
+    version: 9,
+    up: addShelfLabelTables,
   },
 ];
 
