@@ -278,6 +278,12 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     keys: (asked) => core.keys.keys(asked ?? {}),
     groupKeys: ({ group, after }) => core.keys.groupKeys(group, after ?? null),
     productGroups: () => core.keys.groups(),
+    shelfLabels: (request) => core.labels.list(request ?? {}),
+    markLabelsPrinted: ({ ids }) => core.labels.markPrinted(ids),
+    labelsPdf: async ({ ids, layout }) => {
+      const made = await core.labels.pdf({ ids, layout, language: state.settings.language });
+      return { pdf: made.pdf.toString("base64"), labels: made.labels };
+    },
     settings: async () => state.settings,
     unusableSettings: () => stores.settings.unusable(),
 

@@ -10,6 +10,7 @@ import type { PriceContext } from "../../shared/catalog/price-rule.ts";
 import { saleReferences } from "../../shared/catalog/sale-links.ts";
 import type {
   LabelFace,
+  LabelLayoutName,
   LabelRequest,
   ShelfLabelList,
   ShelfLabelRow,
@@ -25,6 +26,10 @@ export interface ShelfLabels {
   list(request?: LabelRequest): Promise<ShelfLabelList>;
   /** Keeps the labels of these products, as they read now, as printed at this till's branch. */
   markPrinted(ids: readonly string[]): Promise<{ marked: number }>;
+  /** The labels asked for as a PDF ready to print (label-pdf.ts), in the language given. */
+  pdf(
+    request: LabelRequest & { layout: LabelLayoutName; language: string },
+  ): Promise<{ pdf: Buffer; labels: number }>;
 }
 
 export interface ShelfLabelsDeps {
@@ -96,7 +101,7 @@ export function createShelfLabels(deps: ShelfLabelsDeps): ShelfLabels {
     return faceOf(seen.record, read, { ...context, at: seen.at });
   }
 
-  async function rows(request: LabelRequest): Promise<{ list: ShelfLabelList; faces: LabelFace[] }> {
+  async function rows(request: LabelRequest) {
     const at = deps.clock();
     const context = await contextAt(at);
     const branch = context.branch ?? "";
@@ -117,11 +122,22 @@ export function createShelfLabels(deps: ShelfLabelsDeps): ShelfLabels {
       at: new Date(at).toISOString(),
       rows: found,
     };
-    return { list, faces: found.map((row) => row.label) };
+    return { list, faces: found.map((row) => row.label), timeZone: context.timeZone };
   }
 
   return {
     list: async (request = {}) => (await rows(request)).list,
+    async pdf({ layout, language, ...request }) {
+      const { list, faces, timeZone } = await rows(request);
+      // Loaded when a PDF is made: pdfkit and the fonts are nothing a till's lookups need.
+      const { labelPdf } = await import("../labels/label-pdf.ts");
+      const printedOn = localDay(Date.parse(list.at), timeZone);
+      const branch = list.branch === null ? null : (list.branch.name ?? list.branch.id);
+      return {
+        pdf: await labelPdf({ labels: faces, layout, language, printedOn, branch }),
+        labels: faces.length,
+      };
+    },
     async markPrinted(ids) {
       const { list, faces } = await rows({ ids: [...new Set(ids)] });
       const branch = list.branch?.id ?? "";
@@ -131,6 +147,12 @@ export function createShelfLabels(deps: ShelfLabelsDeps): ShelfLabels {
       return { marked: faces.length };
     },
   };
+}
+
+/** The till's day at `at` (YYYY-MM-DD). */
+function localDay(at: number, timeZone: string): string {
+  const format = { timeZone, year: "numeric", month: "2-digit", day: "2-digit" } as const;
+  return new Intl.DateTimeFormat("en-CA", format).format(at);
 }
 
 function groupMatches(asked: string, id: string | null, name: string | null): boolean {
