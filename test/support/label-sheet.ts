@@ -1,12 +1,12 @@
 // Reading a labels PDF the way a person checks a printed sheet: each page rendered by poppler's
 // pdftoppm (grey, at a given resolution), the ink counted in any rectangle, and the barcodes in a
-// cell read by ZXing (zxing-wasm, the camera's own reader).
+// cell read by ZXing (zxing-wasm, the camera's reader, for the retail codes labels carry).
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { loadWasmFrom, readCodes } from "../../src/renderer/src/camera/barcode-reader.ts";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 
 const run = promisify(execFile);
 
@@ -62,10 +62,8 @@ export async function codesIn(page: GreyPage, rect: MmRect): Promise<string[]> {
   if (!wasmLoaded) {
     const require = createRequire(import.meta.url);
     const bytes = await readFile(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
-    loadWasmFrom({
-      kind: "bytes",
-      bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-    });
+    const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    prepareZXingModule({ overrides: { wasmBinary } });
     wasmLoaded = true;
   }
   const x0 = Math.max(0, Math.floor(rect.x * page.scale));
@@ -78,6 +76,9 @@ export async function codesIn(page: GreyPage, rect: MmRect): Promise<string[]> {
       const grey = page.data[(y0 + y) * page.width + x0 + x] ?? 255;
       data.set([grey, grey, grey, 255], (y * width + x) * 4);
     }
-  const found = await readCodes({ data, width, height } as ImageData);
-  return found.map((code) => code.text);
+  const found = await readBarcodes(
+    { data, width, height },
+    { formats: ["EAN13", "EAN8", "UPCA"], tryHarder: true },
+  );
+  return found.filter((code) => code.isValid).map((code) => code.text);
 }
