@@ -76,9 +76,8 @@ export async function codesIn(page: GreyPage, rect: MmRect): Promise<string[]> {
       const grey = page.data[(y0 + y) * page.width + x0 + x] ?? 255;
       data.set([grey, grey, grey, 255], (y * width + x) * 4);
     }
-  const found = await readBarcodes(
-    { data, width, height },
-    { formats: ["EAN13", "EAN8", "UPCA"], tryHarder: true },
-  );
+  // zxing-wasm reads plain pixels in Node; the DOM's ImageData type asks for more than it uses.
+  const pixels = { data, width, height } as unknown as Parameters<typeof readBarcodes>[0];
+  const found = await readBarcodes(pixels, { formats: ["EAN13", "EAN8", "UPCA"], tryHarder: true });
   return found.filter((code) => code.isValid).map((code) => code.text);
 }

@@ -133,7 +133,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
       <h2 id={`${id}-heading`}>{t("labels.heading")}</h2>
       <p>{t("labels.hint")}</p>
       <div className="labels-tools">
-        <label>
+        <label className="labels-field">
           {t("labels.layout")}
           <select value={layout} onChange={(event) => setLayout(event.target.value as LabelLayoutName)}>
             {labelLayouts.map((name) => (
@@ -143,7 +143,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
             ))}
           </select>
         </label>
-        <label>
+        <label className="labels-field">
           {t("labels.searchLabel")}
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
