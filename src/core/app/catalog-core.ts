@@ -157,6 +157,7 @@ export function createCatalogCore(deps: {
     return current;
   }
 
+  const catalogFile = async () => (await requireCatalog()).catalog;
   const keys = createTillKeys({
     read: async (work) => (await requireCatalog()).catalog.read(work),
     priceContext: () => priceContext(clock()),
@@ -166,12 +167,7 @@ export function createCatalogCore(deps: {
 
   return {
     keys,
-    labels: createShelfLabels({
-      catalog: async () => (await requireCatalog()).catalog,
-      clock,
-      priceContext,
-      settings: deps.shelfLabels ?? (() => defaultSettings.shelfLabels),
-    }),
+    labels: createShelfLabels({ catalog: catalogFile, clock, priceContext, settings: deps.shelfLabels }),
     async sync(options = {}) {
       if ((await session.state()).state === "signed-out") throw signInToSync();
       const { file, catalog } = await requireCatalog();

@@ -16,7 +16,7 @@ import type {
   ShelfLabelRow,
 } from "../../shared/catalog/shelf-labels.ts";
 import { ruleOfCountry } from "../../shared/catalog/unit-price.ts";
-import type { ShelfLabelSettings } from "../../shared/settings/app-settings.ts";
+import { defaultSettings, type ShelfLabelSettings } from "../../shared/settings/app-settings.ts";
 import type { CatalogFileGuard } from "../catalog/catalog-file-guard.ts";
 import type { ReferenceMaps } from "../catalog/reference-reads.ts";
 import { groupAndTax, referenceMaps } from "./group-and-tax.ts";
@@ -37,8 +37,8 @@ export interface ShelfLabelsDeps {
   catalog(): Promise<Pick<CatalogFileGuard, "read" | "write">>;
   clock(): number;
   priceContext(at: number): Promise<PriceContext>;
-  /** Read at every list: the country (or rule of its own) the unit price follows. */
-  settings(): ShelfLabelSettings;
+  /** Read at every list: the country (or rule of its own) the unit price follows; Germany's when absent. */
+  settings?: () => ShelfLabelSettings;
 }
 
 interface Read {
@@ -52,7 +52,7 @@ interface Read {
 
 export function createShelfLabels(deps: ShelfLabelsDeps): ShelfLabels {
   async function contextAt(at: number): Promise<LabelContext> {
-    const { country, unitPriceRule } = deps.settings();
+    const { country, unitPriceRule } = deps.settings?.() ?? defaultSettings.shelfLabels;
     return { ...(await deps.priceContext(at)), unitPriceRule: unitPriceRule ?? ruleOfCountry(country) };
   }
 

@@ -38,7 +38,8 @@ export function labelTexts(
     options.branch,
   ];
   return {
-    name: face.name,
+    // "500 g" is never split over two lines.
+    name: face.name.replace(/(\d) (?=[^\s\d]+$)/u, "$1\u00a0"),
     detail: [face.size, face.options].filter((part) => part !== null).join(" · "),
     price: face.price === null ? said.noPrice : money(face.price),
     unit: unit === null ? "" : `${unit.per} = ${money(unit)}`,
