@@ -34,6 +34,8 @@ const sameInBoth = new Set([
   "status.online",
   "status.offline",
   "settings.scanner",
+  "labels.reason.name",
+  "labels.reason.barcode",
 ]);
 
 function wordsOf(text: string): string[] {
@@ -101,7 +103,7 @@ async function tour(language: Language): Promise<string[]> {
   );
   await screen.findByRole("navigation");
   // Settings, saved in the new language: the answer must be in it too.
-  fireEvent.click(navButton(4));
+  fireEvent.click(navButton(5));
   const before = catalogs[language === "en" ? "de" : "en"];
   fireEvent.change(screen.getByLabelText(before["settings.language"] as string), {
     target: { value: language },
@@ -199,8 +201,12 @@ async function tour(language: Language): Promise<string[]> {
   fireEvent.click(screen.getByRole("button", { name: catalogs[language]["keys.next"] }));
   await screen.findByRole("button", { name: /Bread 26/ });
   look();
-  // Account, sign out, and the sign-in form with its answers.
+  // The shelf labels, none due.
   fireEvent.click(navButton(3));
+  await screen.findByText(catalogs[language]["labels.none"] as string);
+  look();
+  // Account, sign out, and the sign-in form with its answers.
+  fireEvent.click(navButton(4));
   look();
   const account = screen.getByRole("region", { name: catalogs[language]["account.heading"] });
   fireEvent.click(within(account).getByRole("button", { name: catalogs[language]["account.signOut"] }));
