@@ -63,38 +63,49 @@ function hasOffers(product: Product): boolean {
 
 export function shelfLabelWrites(db: Database, clock: () => number): ShelfLabelWrites {
   const decode: RecordDecoder = recordDecoder(db);
-  const held = db.prepare<
-    [string],
-    { updated_at: number; deleted: number; record: string; shape: number | null }
-  >("SELECT updated_at, deleted, record, shape FROM products WHERE id = ?");
+  // The record is read only for a product that changed: most of a full sync's products did not.
+  const held = db.prepare<[string], { updated_at: number; deleted: number }>(
+    "SELECT updated_at, deleted FROM products WHERE id = ?",
+  );
+  const heldRecord = db.prepare<[string], { record: string; shape: number | null }>(
+    "SELECT record, shape FROM products WHERE id = ?",
+  );
+  const known = db.prepare<[string], { one: number }>("SELECT 1 AS one FROM shelf_seen WHERE product_id = ?");
   const keep = db.prepare("INSERT OR IGNORE INTO shelf_seen (product_id, record, seen_at) VALUES (?, ?, ?)");
   const print = db.prepare(
     "INSERT OR REPLACE INTO shelf_printed (branch, product_id, face, printed_at) VALUES (?, ?, ?, ?)",
   );
 
-  function note(product: Product, baseline: boolean, now: number): void {
+  /** What to keep of the product as the shelf shows it; undefined when nothing. */
+  function shelfCopy(product: Product, baseline: boolean): string | null | undefined {
     const offers = hasOffers(product);
     const current = () => JSON.stringify(labelRecord(product));
-    if (baseline) {
-      if (offers) keep.run(product.id, current(), now);
-      return;
-    }
+    if (baseline) return offers ? current() : undefined;
     const row = held.get(product.id);
-    if (row === undefined || row.deleted === 1) keep.run(product.id, null, now);
-    else if (row.updated_at < product.updated_at.unix)
-      keep.run(product.id, JSON.stringify(labelRecord(decode.product(row))), now);
-    else if (offers) keep.run(product.id, current(), now);
+    if (row === undefined || row.deleted === 1) return null;
+    const before = row.updated_at < product.updated_at.unix ? heldRecord.get(product.id) : undefined;
+    if (before !== undefined) return JSON.stringify(labelRecord(decode.product(before)));
+    return offers ? current() : undefined;
   }
 
   return {
     noteChanges(inputs, baseline) {
       const now = clock();
-      db.transaction(() => {
-        for (const input of inputs) {
-          // Deleted products leave the shelf: nothing to print for them.
-          if (input.removeReceived) continue;
-          for (const { product } of input.received) if (!product.deleted) note(product, baseline, now);
+      const kept: [string, string | null][] = [];
+      for (const input of inputs) {
+        // Deleted products leave the shelf: nothing to print for them.
+        if (input.removeReceived) continue;
+        for (const { product } of input.received) {
+          // Kept already: the shelf still shows that copy until its label is printed.
+          if (product.deleted || known.get(product.id) !== undefined) continue;
+          const copy = shelfCopy(product, baseline);
+          if (copy !== undefined) kept.push([product.id, copy]);
         }
+      }
+      // Reads only, for a sync that changed nothing a label shows: no commit of its own.
+      if (kept.length === 0) return;
+      db.transaction(() => {
+        for (const [id, copy] of kept) keep.run(id, copy, now);
       }).immediate();
     },
     markPrinted(branch, faces, at) {
