@@ -11,7 +11,7 @@ import {
 import { dataDirOption, parseCommandArgs } from "./cli-args.ts";
 import { type Command, exitCodes, writeJson } from "./cli-io.ts";
 import { withCatalog } from "./open-catalog.ts";
-import { count } from "./people-format.ts";
+import { counted } from "./people-format.ts";
 
 export const labelsCommand: Command = {
   usage: `labels [--all] [--group NAME] [--layout ${labelLayouts.join("|")}] [--json] [--out FILE.pdf] [--mark-printed]`,
@@ -39,11 +39,11 @@ export const labelsCommand: Command = {
       if (values.out !== undefined && ids.length > 0) {
         const made = await catalog.labelsPdf({ ids, layout });
         await writeFile(values.out, Buffer.from(made.pdf, "base64"));
-        io.stderr.write(`Wrote ${count(made.labels)} labels (${layout}) to ${values.out}.\n`);
+        io.stderr.write(`Wrote ${counted(made.labels, "label", "labels")} (${layout}) to ${values.out}.\n`);
       } else if (values.out !== undefined) io.stderr.write(`No labels, so ${values.out} was not written.\n`);
       if (values["mark-printed"] && ids.length > 0) {
         const { marked } = await catalog.markLabelsPrinted({ ids });
-        io.stderr.write(`Marked ${count(marked)} labels as printed.\n`);
+        io.stderr.write(`Marked ${counted(marked, "label", "labels")} as printed.\n`);
       }
       return exitCodes.ok;
     });
@@ -61,7 +61,7 @@ function describeList(list: ShelfLabelList, all: boolean): string {
   const where = list.branch === null ? "the default prices" : (list.branch.name ?? list.branch.id);
   if (list.rows.length === 0)
     return all ? "No products in the local catalog: sync first.\n" : `No labels to print (${where}).\n`;
-  const lines = [`${count(list.rows.length)} labels ${all ? "" : "to print "}(${where}):`];
+  const lines = [`${counted(list.rows.length, "label", "labels")} ${all ? "" : "to print "}(${where}):`];
   let group: string | undefined;
   for (const row of list.rows) {
     const name = row.group.name ?? row.group.id ?? "(in no group)";

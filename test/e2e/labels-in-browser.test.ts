@@ -109,12 +109,12 @@ describe("the Labels view", () => {
     const saved = join(work, "saved.pdf");
     await download.saveAs(saved);
     expect((await readFile(saved)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await eventually(status).toBe("Saved 2 labels as a PDF.");
+    await eventually(status).toBe("Saved as a PDF: 2.");
   });
 
   it("marks the printed labels printed: the list empties", async () => {
     await page.getByRole("button", { name: "Print", exact: true }).click();
-    await eventually(status).toBe("2 labels marked as printed.");
+    await eventually(status).toBe("Marked as printed: 2.");
     await eventually(() => page.getByText("No labels to print").isVisible()).toBe(true);
     expect(await page.getByRole("row").count()).toBe(0);
   });
