@@ -2,7 +2,7 @@
 // service and the reference service: a price changed at the service and synced shows up with why; a
 // product scanned on the view joins the list; the page printed to PDF (Chromium's print) carries
 // both labels with barcodes that read back as their codes; printing marks them printed, so the list
-// empties. Checked with axe, in English and German; "Save as PDF" downloads the core's PDF.
+// empties once the person says they printed. Checked with axe, in English and German; "Save as PDF" downloads the core's PDF.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -114,6 +114,11 @@ describe("the Labels view", () => {
 
   it("marks the printed labels printed: the list empties", async () => {
     await page.getByRole("button", { name: "Print", exact: true }).click();
+    // Cancelled, or printed badly: the list stays as it was.
+    await page.getByRole("button", { name: "No: keep them on the list" }).click();
+    expect(await page.getByRole("row").count()).toBe(2);
+    await page.getByRole("button", { name: "Print", exact: true }).click();
+    await page.getByRole("button", { name: "Yes: mark them printed (2)" }).click();
     await eventually(status).toBe("Marked as printed: 2.");
     await eventually(() => page.getByText("No labels to print").isVisible()).toBe(true);
     expect(await page.getByRole("row").count()).toBe(0);

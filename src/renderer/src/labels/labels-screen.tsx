@@ -45,6 +45,8 @@ export function LabelsScreen(props: LabelsScreenProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [hits, setHits] = useState<SearchHit[]>([]);
+  // The labels just sent to the printer, until the person says whether they printed.
+  const [printing, setPrinting] = useState<string[] | null>(null);
 
   const reload = useCallback(async () => {
     const result = await settled(api.shelfLabels());
@@ -98,12 +100,22 @@ export function LabelsScreen(props: LabelsScreenProps) {
   const picked = rows.filter((row) => chosen.has(row.label.productId));
   const ids = picked.map((row) => row.label.productId);
 
-  async function print(): Promise<void> {
-    if (ids.length === 0) return setNotice(t("labels.chooseFirst"));
+  function print(): void {
+    if (ids.length === 0) {
+      setNotice(t("labels.chooseFirst"));
+      return;
+    }
     (props.print ?? (() => window.print()))();
-    const result = await settled(api.markLabelsPrinted({ ids }));
+    // Neither the system's dialog nor the page's print says whether it was cancelled: the person does.
+    setPrinting(ids);
+    setNotice(null);
+  }
+
+  async function markPrinted(printed: string[]): Promise<void> {
+    setPrinting(null);
+    const result = await settled(api.markLabelsPrinted({ ids: printed }));
     if (!result.ok) return setNotice(t("labels.failed", { message: errorText(result.error, t) }));
-    setAdded((last) => last.filter((row) => !chosen.has(row.label.productId)));
+    setAdded((last) => last.filter((row) => !printed.includes(row.label.productId)));
     setNotice(t("labels.printed", { count: result.value.marked }));
     await reload();
   }
@@ -147,7 +159,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
           {t("labels.searchLabel")}
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
-        <button type="button" onClick={() => void print()}>
+        <button type="button" onClick={print}>
           {t("labels.print")}
         </button>
         <button type="button" onClick={() => void savePdf()}>
@@ -164,6 +176,17 @@ export function LabelsScreen(props: LabelsScreenProps) {
             </li>
           ))}
         </ul>
+      )}
+      {printing !== null && (
+        <fieldset className="labels-printed">
+          <legend>{t("labels.didPrint")}</legend>
+          <button type="button" onClick={() => void markPrinted(printing)}>
+            {t("labels.markPrinted", { count: printing.length })}
+          </button>{" "}
+          <button type="button" onClick={() => setPrinting(null)}>
+            {t("labels.notPrinted")}
+          </button>
+        </fieldset>
       )}
       <p role="status">{notice}</p>
       {due === null ? (
