@@ -12,12 +12,19 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
-import { catalogKey, withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { catalogKey } from "../../src/shared/barcode/gtin.ts";
 import { cellAt, type LabelLayout, labelLayoutsByName } from "../../src/shared/catalog/label-layouts.ts";
 import type { ShelfLabelList } from "../../src/shared/catalog/shelf-labels.ts";
 import { type CliResult, demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { codesIn, type GreyPage, inkIn, renderPages } from "../support/label-sheet.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
+import {
+  changeShelfProducts,
+  createShelfProducts,
+  type ShelfIds,
+  shelfCode,
+  undoCoffee,
+} from "../support/shelf-scenario.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -26,14 +33,12 @@ const hasPdftoppm = ["/usr/bin/pdftoppm", "/usr/local/bin/pdftoppm"].some((path)
 const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 const run = promisify(execFile);
 const hour = 3_600_000;
-const gross = (value: number) => [{ amount: { net: value, gross: value }, currency: "EUR" }];
-const code = (n: number) => withCheckDigit(`40063810000${n}`);
 
 let service: RunningService;
 let admin: Awaited<ReturnType<typeof adminApi>>;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let berlin: string;
-const ids: Record<string, string> = {};
+let ids: ShelfIds;
 
 const cli = (...args: string[]) => runCli(["--data-dir", join(dir.path, "till"), ...args]);
 
@@ -54,10 +59,6 @@ function reasonsOf(list: ShelfLabelList): Record<string, string[]> {
   );
 }
 
-async function product(key: string, fields: Record<string, unknown>): Promise<void> {
-  ids[key] = (await admin.createProduct(fields)).id as string;
-}
-
 beforeAll(async () => {
   service = await startService({ port: 0, seed: 11 });
   admin = await adminApi(service);
@@ -67,24 +68,7 @@ beforeAll(async () => {
   });
   const listed = ((await branches.json()) as { results: { id: string; branch_number: number }[] }).results;
   berlin = listed.find((branch) => branch.branch_number === 1)?.id as string;
-  await product("milk", {
-    name: "Vollmilch 3,5 % 1 l",
-    barcode: code(1),
-    prices: { default_prices: gross(1.19), branch_prices: [{ branch: berlin, prices: gross(1.09) }] },
-  });
-  await product("butter", {
-    name: "Süßrahmbutter 250 g",
-    barcode: code(2),
-    prices: { default_prices: gross(2.29) },
-  });
-  await product("wine", { name: "Glühwein 1 l", barcode: code(3), prices: { default_prices: gross(3.99) } });
-  await product("bread", { name: "Roggenbrot", barcode: code(4), prices: { default_prices: gross(2.49) } });
-  await product("coffee", {
-    name: "Kaffee 500 g",
-    barcode: code(5),
-    prices: { default_prices: gross(5.99) },
-  });
-  await product("sugar", { name: "Zucker 1 kg", barcode: code(6), prices: { default_prices: gross(1.29) } });
+  ids = await createShelfProducts(admin, berlin);
   expect((await cli(...demoLoginArgs(service.demo))).code).toBe(0);
   expect((await cli("sync")).code).toBe(0);
   // Chosen by its number once the sync has read the branch list.
@@ -112,29 +96,13 @@ describe("catalog labels after price changes", () => {
   });
 
   it("lists exactly the labels the syncs made wrong, with their reasons", async () => {
-    await admin.updateProduct(ids.milk as string, {
-      prices: { default_prices: gross(1.19), branch_prices: [{ branch: berlin, prices: gross(0.99) }] },
-    });
-    await admin.updateProduct(ids.butter as string, { prices: { default_prices: gross(2.49) } });
     const offer = {
       start: new Date(Date.now() + 20 * hour).toISOString(),
       end: new Date(Date.now() + 8 * 24 * hour).toISOString(),
     };
-    await admin.updateProduct(ids.wine as string, {
-      prices: {
-        default_prices: gross(3.99),
-        time_based_prices: [{ time_range: offer, prices: gross(2.99) }],
-      },
-    });
-    await admin.updateProduct(ids.bread as string, { name: "Roggenbrot 750 g" });
-    await admin.updateProduct(ids.coffee as string, { prices: { default_prices: gross(6.49) } });
-    await product("juice", {
-      name: "Apfelsaft naturtrüb 1 l",
-      barcode: code(7),
-      prices: { default_prices: gross(1.79) },
-    });
+    await changeShelfProducts(admin, ids, berlin, offer);
     expect((await cli("sync")).code).toBe(0);
-    await admin.updateProduct(ids.coffee as string, { prices: { default_prices: gross(5.99) } });
+    await undoCoffee(admin, ids);
     expect((await cli("sync")).code).toBe(0);
     const list = await labels();
     expect(list.branch).toEqual({ id: berlin, name: "Berlin Mitte" });
@@ -149,7 +117,7 @@ describe("catalog labels after price changes", () => {
     expect(milk?.label.unitPrice).toEqual({ amount: 0.99, currency: "EUR", per: "1 l" });
     const text = (await cli("labels")).stdout;
     expect(text).toContain("4 labels to print (Berlin Mitte):");
-    expect(text).toContain(`Vollmilch 3,5 % 1 l  0.99 EUR  ${code(1)}  [price 1.09 EUR -> 0.99 EUR;`);
+    expect(text).toContain(`Vollmilch 1 l  0.99 EUR  ${shelfCode(1)}  [price 1.09 EUR -> 0.99 EUR;`);
   });
 
   it.runIf(hasPdftoppm)(

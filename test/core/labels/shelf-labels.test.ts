@@ -6,15 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type WiredCatalog, wireCatalog } from "../../../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../../../src/core/storage/data-dir-stores.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
-import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import type { ShelfLabelRow } from "../../../src/shared/catalog/shelf-labels.ts";
 import type { PriceSettings } from "../../../src/shared/settings/app-settings.ts";
 import { adminApi, signInDemo, tempDir } from "../../support/service-fixtures.ts";
+import {
+  changeShelfProducts,
+  createShelfProducts,
+  type ShelfIds,
+  undoCoffee,
+} from "../../support/shelf-scenario.ts";
 
 const day = 24 * 3_600_000;
 const start = Date.now();
-const gross = (value: number) => [{ amount: { net: value, gross: value }, currency: "EUR" }];
-const code = (n: number) => withCheckDigit(`40063810000${n}`);
 
 let service: RunningService;
 let admin: Awaited<ReturnType<typeof adminApi>>;
@@ -22,7 +25,7 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 let wired: WiredCatalog;
 let now = start;
 let prices: PriceSettings = { branch: "berlin", currency: "EUR" };
-const ids: Record<string, string> = {};
+let ids: ShelfIds;
 
 function wire(): WiredCatalog {
   return wireCatalog({
@@ -31,10 +34,6 @@ function wire(): WiredCatalog {
     clock: () => now,
     prices: () => prices,
   });
-}
-
-async function product(key: string, fields: Record<string, unknown>): Promise<void> {
-  ids[key] = (await admin.createProduct(fields)).id as string;
 }
 
 /** The rows as `key: reason from -> to, …`, for products of this test. */
@@ -53,24 +52,7 @@ beforeAll(async () => {
   service = await startService({ port: 0, seed: 3 });
   admin = await adminApi(service);
   dir = await tempDir();
-  await product("milk", {
-    name: "Vollmilch 1 l",
-    barcode: code(1),
-    prices: { default_prices: gross(1.19), branch_prices: [{ branch: "berlin", prices: gross(1.09) }] },
-  });
-  await product("butter", {
-    name: "Butter 250 g",
-    barcode: code(2),
-    prices: { default_prices: gross(2.29) },
-  });
-  await product("wine", { name: "Glühwein 1 l", barcode: code(3), prices: { default_prices: gross(3.99) } });
-  await product("bread", { name: "Roggenbrot", barcode: code(4), prices: { default_prices: gross(2.49) } });
-  await product("coffee", {
-    name: "Kaffee 500 g",
-    barcode: code(5),
-    prices: { default_prices: gross(5.99) },
-  });
-  await product("sugar", { name: "Zucker 1 kg", barcode: code(6), prices: { default_prices: gross(1.29) } });
+  ids = await createShelfProducts(admin, "berlin");
   wired = wire();
   await signInDemo(wired.session, service);
   await wired.core.sync();
@@ -87,25 +69,11 @@ describe("the shelf labels to print", () => {
   });
 
   it("lists exactly the labels a sync made wrong, each with why", async () => {
-    await admin.updateProduct(ids.milk as string, {
-      prices: { default_prices: gross(1.19), branch_prices: [{ branch: "berlin", prices: gross(0.99) }] },
-    });
-    await admin.updateProduct(ids.butter as string, { prices: { default_prices: gross(2.49) } });
-    const from = new Date(start + day).toISOString();
-    const to = new Date(start + 8 * day).toISOString();
-    await admin.updateProduct(ids.wine as string, {
-      prices: {
-        default_prices: gross(3.99),
-        time_based_prices: [{ time_range: { start: from, end: to }, prices: gross(2.99) }],
-      },
-    });
-    await admin.updateProduct(ids.bread as string, { name: "Roggenbrot 750 g" });
-    await admin.updateProduct(ids.coffee as string, { prices: { default_prices: gross(6.49) } });
-    await product("juice", {
-      name: "Apfelsaft 1 l",
-      barcode: code(7),
-      prices: { default_prices: gross(1.79) },
-    });
+    const offer = {
+      start: new Date(start + day).toISOString(),
+      end: new Date(start + 8 * day).toISOString(),
+    };
+    await changeShelfProducts(admin, ids, "berlin", offer);
     await wired.core.sync();
     expect(await due()).toEqual({
       bread: ["unit-price - -> 3.32 EUR / 1 kg", "name Roggenbrot -> Roggenbrot 750 g", "size - -> 750 g"],
@@ -117,7 +85,7 @@ describe("the shelf labels to print", () => {
   });
 
   it("drops a change undone before the label was printed", async () => {
-    await admin.updateProduct(ids.coffee as string, { prices: { default_prices: gross(5.99) } });
+    await undoCoffee(admin, ids);
     await wired.core.sync();
     expect(Object.keys(await due()).sort()).toEqual(["bread", "butter", "juice", "milk"]);
   });
@@ -137,13 +105,13 @@ describe("the shelf labels to print", () => {
     expect(await due()).toEqual({
       wine: ["offer-starts 3.99 EUR -> 2.99 EUR", "unit-price 3.99 EUR / 1 l -> 2.99 EUR / 1 l"],
     });
-    await wired.core.labels.markPrinted([ids.wine as string]);
+    await wired.core.labels.markPrinted([ids.wine]);
     expect(await due()).toEqual({});
     now = start + 9 * day;
     expect(await due()).toEqual({
       wine: ["offer-ends 2.99 EUR -> 3.99 EUR", "unit-price 2.99 EUR / 1 l -> 3.99 EUR / 1 l"],
     });
-    await wired.core.labels.markPrinted([ids.wine as string]);
+    await wired.core.labels.markPrinted([ids.wine]);
   });
 
   it("follows the branch's prices after a move, and finds what was printed when it moves back", async () => {
