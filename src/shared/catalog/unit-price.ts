@@ -34,6 +34,9 @@ const countryRules: Record<string, UnitPriceRule> = {
   PL: "per-kg",
 };
 
+/** The countries whose rule the till knows, for choosing one. */
+export const knownCountries = Object.keys(countryRules);
+
 export function ruleOfCountry(country: string): UnitPriceRule {
   return countryRules[country.toUpperCase()] ?? "per-kg";
 }

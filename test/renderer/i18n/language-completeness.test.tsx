@@ -10,6 +10,7 @@ import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
 import { de } from "../../../src/renderer/src/i18n/messages-de.ts";
 import { en } from "../../../src/renderer/src/i18n/messages-en.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
+import { knownCountries } from "../../../src/shared/catalog/unit-price.ts";
 import { setupCode } from "../../../src/shared/keyboard/scanner-calibration.ts";
 import { pressedKeys } from "../../support/scanner-keys.ts";
 import { apples, catalogProducts, milk, shirtVariants, status } from "../support/catalog-fixtures.ts";
@@ -66,6 +67,10 @@ const data = [
   "till1@corner.example",
   "Corner Shop",
   "corner-shop",
+  // The shelf labels' countries, named by the system's own list of regions in either language.
+  ...(["en", "de"] as const).flatMap((language) =>
+    knownCountries.map((code) => new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code),
+  ),
 ].filter((text) => text !== "");
 
 function visibleText(): string {

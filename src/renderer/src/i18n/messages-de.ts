@@ -358,6 +358,13 @@ export const de: Messages = {
   "kiosk.quit": "Beenden",
   "kiosk.cancel": "Abbrechen",
   "nav.labels": "Etiketten",
+  "settings.labels": "Regaletiketten",
+  "settings.labelCountry": "Sitz des Geschäfts (für die Grundpreis-Regel)",
+  "settings.unitPriceRule": "Grundpreis",
+  "settings.ruleOfCountry": "Wie das Gesetz des Landes es verlangt",
+  "settings.rulePerKg": "Je 1 kg, 1 l, 1 m",
+  "settings.rulePer100": "Je 100 g, 100 ml",
+  "settings.rulePer100UpTo250": "Je 100 g, 100 ml bis 250 g oder ml, sonst je 1 kg, 1 l",
   "labels.heading": "Regaletiketten",
   "labels.hint":
     "Die Regaletiketten, die die letzten Abgleiche falsch gemacht haben, nach Warengruppe, jeweils mit Grund. Ein Produkt scannen oder nach Namen suchen, um sein Etikett hinzuzufügen.",

@@ -346,6 +346,13 @@ export const en = {
   "kiosk.quit": "Quit",
   "kiosk.cancel": "Cancel",
   "nav.labels": "Labels",
+  "settings.labels": "Shelf labels",
+  "settings.labelCountry": "The shop's country (its unit price rule)",
+  "settings.unitPriceRule": "Unit price",
+  "settings.ruleOfCountry": "As the country's law asks",
+  "settings.rulePerKg": "Per 1 kg, 1 l, 1 m",
+  "settings.rulePer100": "Per 100 g, 100 ml",
+  "settings.rulePer100UpTo250": "Per 100 g, 100 ml up to 250 g or ml, else per 1 kg, 1 l",
   "labels.heading": "Shelf labels",
   "labels.hint":
     "The shelf labels the last syncs made wrong, by product group, each with why. Scan a product or find it by name to add its label.",
