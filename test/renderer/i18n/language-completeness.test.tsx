@@ -10,6 +10,7 @@ import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
 import { de } from "../../../src/renderer/src/i18n/messages-de.ts";
 import { en } from "../../../src/renderer/src/i18n/messages-en.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
+import { knownCountries } from "../../../src/shared/catalog/unit-price.ts";
 import { setupCode } from "../../../src/shared/keyboard/scanner-calibration.ts";
 import { pressedKeys } from "../../support/scanner-keys.ts";
 import { apples, catalogProducts, milk, shirtVariants, status } from "../support/catalog-fixtures.ts";
@@ -34,6 +35,8 @@ const sameInBoth = new Set([
   "status.online",
   "status.offline",
   "settings.scanner",
+  "labels.reason.name",
+  "labels.reason.barcode",
 ]);
 
 function wordsOf(text: string): string[] {
@@ -64,6 +67,10 @@ const data = [
   "till1@corner.example",
   "Corner Shop",
   "corner-shop",
+  // The shelf labels' countries, named by the system's own list of regions in either language.
+  ...(["en", "de"] as const).flatMap((language) =>
+    knownCountries.map((code) => new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code),
+  ),
 ].filter((text) => text !== "");
 
 function visibleText(): string {
@@ -101,7 +108,7 @@ async function tour(language: Language): Promise<string[]> {
   );
   await screen.findByRole("navigation");
   // Settings, saved in the new language: the answer must be in it too.
-  fireEvent.click(navButton(4));
+  fireEvent.click(navButton(5));
   const before = catalogs[language === "en" ? "de" : "en"];
   fireEvent.change(screen.getByLabelText(before["settings.language"] as string), {
     target: { value: language },
@@ -199,8 +206,12 @@ async function tour(language: Language): Promise<string[]> {
   fireEvent.click(screen.getByRole("button", { name: catalogs[language]["keys.next"] }));
   await screen.findByRole("button", { name: /Bread 26/ });
   look();
-  // Account, sign out, and the sign-in form with its answers.
+  // The shelf labels, none due.
   fireEvent.click(navButton(3));
+  await screen.findByText(catalogs[language]["labels.none"] as string);
+  look();
+  // Account, sign out, and the sign-in form with its answers.
+  fireEvent.click(navButton(4));
   look();
   const account = screen.getByRole("region", { name: catalogs[language]["account.heading"] });
   fireEvent.click(within(account).getByRole("button", { name: catalogs[language]["account.signOut"] }));
