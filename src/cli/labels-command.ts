@@ -38,7 +38,7 @@ export const labelsCommand: Command = {
       else io.stdout.write(describeList(list, values.all === true));
       if (values.out !== undefined && ids.length > 0) {
         const made = await catalog.labelsPdf({ ids, layout });
-        await writeFile(values.out, Buffer.from(made.pdf, "base64"));
+        await writePdf(values.out, Buffer.from(made.pdf, "base64"));
         io.stderr.write(`Wrote ${counted(made.labels, "label", "labels")} (${layout}) to ${values.out}.\n`);
       } else if (values.out !== undefined) io.stderr.write(`No labels, so ${values.out} was not written.\n`);
       if (values["mark-printed"] && ids.length > 0) {
@@ -49,6 +49,19 @@ export const labelsCommand: Command = {
     });
   },
 };
+
+/** The PDF where it was asked for; a folder that is missing or closed to this user said in words. */
+async function writePdf(file: string, bytes: Buffer): Promise<void> {
+  try {
+    await writeFile(file, bytes);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new AppError(
+      "invalid-input",
+      `The PDF could not be written to ${file} (${reason}). Give --out a file in a folder that exists and that you may write to; nothing was marked printed.`,
+    );
+  }
+}
 
 function layoutOf(value: string | undefined, out: string | undefined): LabelLayoutName {
   if (value === undefined) return "a4-3x8";

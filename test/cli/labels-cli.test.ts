@@ -152,10 +152,19 @@ describe("catalog labels after price changes", () => {
     },
   );
 
-  it("refuses a layout it does not know, and a layout without a file", async () => {
+  it("refuses a layout it does not know, a layout without a file, and a folder that is not there", async () => {
     const unknown = await cli("labels", "--out", join(dir.path, "x.pdf"), "--layout", "a5");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--layout must be a4-3x8 or roll-58x40, not "a5".');
+    const nowhere = await cli(
+      "labels",
+      "--all",
+      "--out",
+      join(dir.path, "no-such-folder", "x.pdf"),
+      "--mark-printed",
+    );
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain("(ENOENT). Give --out a file in a folder that exists");
     const alone = await cli("labels", "--layout", "roll-58x40");
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain("--layout goes with --out FILE.pdf.");
