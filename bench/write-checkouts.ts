@@ -24,7 +24,7 @@ const pagesACommit = 8;
 /** The child's side: FOLDER's store writes COUNT demo products into a fresh file. */
 async function writeOnce(folder: string, count: number): Promise<WriteRun> {
   const { openCatalogStore } = await import(join(folder, "src/core/catalog/catalog-store.ts"));
-  const { generateDemoCatalog } = await import(join(folder, "src/server/demo-catalog.ts"));
+  const { generateDemoCatalog } = await import(join(folder, "src/server/demo/demo-catalog.ts"));
   const { livePage } = await import(join(folder, "test/support/product-records.ts"));
   const products = generateDemoCatalog({ count, seed: 7, accountId: "bench", now: Date.UTC(2025, 0, 1) });
   const pages = [];

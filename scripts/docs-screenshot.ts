@@ -5,7 +5,7 @@
 // picture; then the keys of a Berlin Mitte till (its branch's favourite set, the bakery counter's)
 // on the cakes tab. Run it after changing the screens.
 import { join } from "node:path";
-import { demoBranches } from "../src/server/demo-branches.ts";
+import { demoBranches } from "../src/server/demo/demo-branches.ts";
 import { startBrowserTill } from "../test/support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
-import { createRandom, type Random } from "../src/server/seeded-random.ts";
+import { createRandom, type Random } from "../src/server/faults/seeded-random.ts";
 import { type RunningService, startService } from "../src/server/service.ts";
 import { startMisbehavingUpstream } from "../test/support/misbehaving-upstream.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";

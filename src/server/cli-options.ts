@@ -1,8 +1,8 @@
 // The start script's flags, checked into service options. A bad flag is a one-line message, never a trace.
 import { parseArgs } from "node:util";
-import { maxDemoAccounts } from "./demo-account.ts";
-import { maxDemoProducts } from "./demo-catalog.ts";
-import { defaultLoginThrottle } from "./login-throttle.ts";
+import { defaultLoginThrottle } from "./auth/login-throttle.ts";
+import { maxDemoAccounts } from "./demo/demo-account.ts";
+import { maxDemoProducts } from "./demo/demo-catalog.ts";
 import type { ServiceOptions } from "./service.ts";
 
 const usage =

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/database.ts";
-import { migrations } from "../../src/server/migrations.ts";
-import { hashPassword } from "../../src/server/passwords.ts";
+import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { startService } from "../../src/server/service.ts";
+import { openDatabase } from "../../src/server/store/database.ts";
+import { migrations } from "../../src/server/store/migrations.ts";
 import { accountFixture, makeUser } from "./route-catalog.ts";
 import { call, keyToken, paths } from "./service-harness.ts";
 

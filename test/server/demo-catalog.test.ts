@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { shelves } from "../../src/server/demo-assortment.ts";
-import { branchRecord, demoBranches } from "../../src/server/demo-branches.ts";
+import { shelves } from "../../src/server/demo/demo-assortment.ts";
+import { branchRecord, demoBranches } from "../../src/server/demo/demo-branches.ts";
 import {
   type DemoCatalogOptions,
   generateDemoCatalog,
   maxDemoProducts,
-} from "../../src/server/demo-catalog.ts";
-import { demoGroupId, demoProductGroups } from "../../src/server/demo-product-groups.ts";
-import { demoTaxes } from "../../src/server/demo-taxes.ts";
+} from "../../src/server/demo/demo-catalog.ts";
+import { demoGroupId, demoProductGroups } from "../../src/server/demo/demo-product-groups.ts";
+import { demoTaxes } from "../../src/server/demo/demo-taxes.ts";
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { catalogKey, hasValidCheckDigit } from "../../src/shared/barcode/gtin.ts";

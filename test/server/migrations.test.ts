@@ -2,8 +2,8 @@
 // database migrated by a newer version of the service is refused rather than used half-understood.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type ServiceDatabase } from "../../src/server/database.ts";
-import { migrateToLatest, migrations } from "../../src/server/migrations.ts";
+import { openDatabase, type ServiceDatabase } from "../../src/server/store/database.ts";
+import { migrateToLatest, migrations } from "../../src/server/store/migrations.ts";
 
 let db: ServiceDatabase | undefined;
 afterEach(() => db?.destroy());

@@ -1,0 +1,181 @@
+// Products as stored: the wire JSON text plus the columns lists filter and sort on, and one row per code.
+import { type Insertable, sql } from "kysely";
+import type { CursorField } from "../../shared/api/pagination.ts";
+import type { Product } from "../../shared/api/product.ts";
+import { productCodes } from "../../shared/api/product-codes.ts";
+import type { PageEdge } from "../http/pagination.ts";
+import type { ProductFilters } from "../http/product-filters.ts";
+import type { ProductsTable, ServiceDatabase } from "./database.ts";
+
+export interface StoredProduct {
+  id: string;
+  /** The JSON text as UTF-8 bytes, ready to be written to a response. */
+  body: Buffer;
+  updated_at: number;
+  created_at: number;
+}
+
+// SQLite caps the number of bound values per statement; 9 columns x 500 rows stays well under it.
+const rowsPerInsert = 500;
+
+function productRow(accountId: string, record: Product): Insertable<ProductsTable> {
+  return {
+    id: record.id,
+    account_id: accountId,
+    deleted: record.deleted ? 1 : 0,
+    active: record.active ? 1 : 0,
+    type: record.type,
+    product_group: record.product_group ?? null,
+    created_at: record.created_at.unix,
+    updated_at: record.updated_at.unix,
+    body: JSON.stringify(record),
+  };
+}
+
+function codeRows(accountId: string, record: Product) {
+  return [...new Set(productCodes(record))].map((code) => ({
+    product_id: record.id,
+    account_id: accountId,
+    code,
+  }));
+}
+
+/** Inserts many products; run it inside a transaction when inserting more than a few. */
+export async function insertProducts(
+  db: ServiceDatabase,
+  accountId: string,
+  records: Product[],
+): Promise<void> {
+  for (let start = 0; start < records.length; start += rowsPerInsert) {
+    const chunk = records.slice(start, start + rowsPerInsert);
+    await db
+      .insertInto("products")
+      .values(chunk.map((record) => productRow(accountId, record)))
+      .execute();
+    const codes = chunk.flatMap((record) => codeRows(accountId, record));
+    for (let codeStart = 0; codeStart < codes.length; codeStart += rowsPerInsert) {
+      await db
+        .insertInto("product_codes")
+        .values(codes.slice(codeStart, codeStart + rowsPerInsert))
+        .execute();
+    }
+  }
+}
+
+export async function replaceProduct(db: ServiceDatabase, accountId: string, record: Product): Promise<void> {
+  const { id, ...columns } = productRow(accountId, record);
+  await db.updateTable("products").set(columns).where("id", "=", id).execute();
+  await db.deleteFrom("product_codes").where("product_id", "=", id).execute();
+  const codes = codeRows(accountId, record);
+  if (codes.length > 0) await db.insertInto("product_codes").values(codes).execute();
+}
+
+export async function findProductBody(
+  db: ServiceDatabase,
+  accountId: string,
+  id: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("products")
+    .select("body")
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.body;
+}
+
+function filteredProducts(db: ServiceDatabase, accountId: string, filters: ProductFilters) {
+  let query = db
+    .selectFrom("products")
+    .where("account_id", "=", accountId)
+    .where("deleted", "=", filters.deleted ? 1 : 0);
+  if (filters.active !== undefined) query = query.where("active", "=", filters.active ? 1 : 0);
+  if (filters.types !== undefined) query = query.where("type", "in", filters.types);
+  if (filters.productGroup !== undefined) query = query.where("product_group", "=", filters.productGroup);
+  const barcode = filters.barcode;
+  if (barcode !== undefined) {
+    query = query.where("id", "in", (eb) =>
+      eb
+        .selectFrom("product_codes")
+        .select("product_id")
+        .where("product_codes.account_id", "=", accountId)
+        .where("code", "=", barcode),
+    );
+  }
+  return query;
+}
+
+export interface PageQuery {
+  cursorField: CursorField;
+  firstMs: number | null;
+  /** Either skip `offset` rows, or start after the item `after` (in cursor field, id order). */
+  offset: number;
+  after?: PageEdge;
+  limit: number;
+}
+
+/** One page in (cursor field, id) order. */
+export function listProducts(
+  db: ServiceDatabase,
+  accountId: string,
+  filters: ProductFilters,
+  page: PageQuery,
+): Promise<StoredProduct[]> {
+  let query = filteredProducts(db, accountId, filters).select([
+    "id",
+    sql<Buffer>`CAST(body AS BLOB)`.as("body"),
+    "updated_at",
+    "created_at",
+  ]);
+  if (page.firstMs !== null) query = query.where(page.cursorField, ">=", page.firstMs);
+  const after = page.after;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple(page.cursorField, "id"), ">", eb.tuple(after.cursorMs, after.id)),
+    );
+  }
+  return query.orderBy(page.cursorField).orderBy("id").limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countProducts(db: ServiceDatabase, accountId: string, filters: ProductFilters) {
+  const row = await filteredProducts(db, accountId, filters)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Live products other than `exceptId` that already carry one of `codes`. */
+export function findCodeOwners(
+  db: ServiceDatabase,
+  accountId: string,
+  codes: string[],
+  exceptId: string,
+): Promise<{ id: string; code: string }[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("product_codes")
+    .innerJoin("products", "products.id", "product_codes.product_id")
+    .select(["products.id as id", "product_codes.code as code"])
+    .where("product_codes.account_id", "=", accountId)
+    .where("product_codes.code", "in", codes)
+    .where("products.deleted", "=", 0)
+    .where("products.id", "!=", exceptId)
+    .execute();
+}
+
+/** The latest write instant in the database, so a restarted service keeps writes strictly ordered. */
+export async function lastWriteMs(db: ServiceDatabase): Promise<number> {
+  const products = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.max("updated_at").as("last"))
+    .executeTakeFirst();
+  const users = await db
+    .selectFrom("sub_users")
+    .select((eb) => eb.fn.max("updated_at").as("last"))
+    .executeTakeFirst();
+  const favourites = await db
+    .selectFrom("favourites")
+    .select((eb) => eb.fn.max("updated_at").as("last"))
+    .executeTakeFirst();
+  return Math.max(Number(products?.last ?? 0), Number(users?.last ?? 0), Number(favourites?.last ?? 0));
+}
