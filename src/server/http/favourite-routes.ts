@@ -11,6 +11,7 @@ import {
   listFavourites,
   replaceFavourite,
 } from "../store/favourites-store.ts";
+import { lockAccountWrites } from "../store/account-write-lock.ts";
 import { isUuid } from "../store/ids.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { successBody } from "./envelope.ts";
@@ -50,6 +51,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(400, "The id in the path is not a UUID.");
     const record = await deps.db.transaction().execute(async (trx) => {
+      await lockAccountWrites(trx, claims.aud);
       const existing = await findFavourite(trx, claims.aud, id);
       if (existing === undefined) throw new HttpError(404, missing);
       const changed = changedFavourite(existing, request.body, deps.writeClock.next());

@@ -8,6 +8,7 @@ import { productCodes } from "../../shared/api/product-codes.ts";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import type { ServiceDatabase } from "../store/database.ts";
 import { isUuid } from "../store/ids.ts";
+import { lockAccountWrites } from "../store/account-write-lock.ts";
 import type { PagePositions } from "../store/page-positions.ts";
 import { findCodeOwners, findProductBody, insertProducts, replaceProduct } from "../store/products-store.ts";
 import type { WriteClock } from "../store/write-clock.ts";
@@ -27,6 +28,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:create");
     const record = await deps.db.transaction().execute(async (trx) => {
+      await lockAccountWrites(trx, claims.aud);
       deps.positions.forget();
       const created = newProduct(
         request.body,
@@ -45,6 +47,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.put("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
+      await lockAccountWrites(trx, claims.aud);
       deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       const changed = changedProduct(existing, request.body, deps.writeClock.next());
@@ -58,6 +61,7 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.delete("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
+      await lockAccountWrites(trx, claims.aud);
       deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       // Deleting twice changes nothing, so it does not move the product in the updated_at order either.
