@@ -5,13 +5,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
+import { lockAccountWrites } from "../store/account-write-lock.ts";
 import {
   findFavourite,
   insertFavourites,
   listFavourites,
   replaceFavourite,
 } from "../store/favourites-store.ts";
-import { lockAccountWrites } from "../store/account-write-lock.ts";
 import { isUuid } from "../store/ids.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { successBody } from "./envelope.ts";

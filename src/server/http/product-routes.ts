@@ -4,7 +4,7 @@ import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import { type FaultSwitch, serveFault } from "../faults/faults.ts";
 import { isUuid } from "../store/ids.ts";
 import type { PagePositions } from "../store/page-positions.ts";
-import { countProducts, findProductBody, listProducts, type StoredProduct } from "../store/products-store.ts";
+import { countProducts, findProductBody, listProducts, type StoredPage } from "../store/products-store.ts";
 import { requestInfo, successBody, withRawResults } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
 import { cursorUrls, type Paging, parsePaging, requestCursor } from "./pagination.ts";
@@ -71,16 +71,16 @@ async function readPage(
     listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
   const generation = positions.generation();
   const after = positions.endBefore(walk, paging.page);
-  let rows = after
+  let page = after
     ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
     : await byOffset();
   // A write began while reading: the remembered position may be stale, so count again from the start.
-  if (after && positions.generation() !== generation) rows = await byOffset();
-  const last = rows.at(-1);
-  if (last && rows.length === paging.size) {
+  if (after && positions.generation() !== generation) page = await byOffset();
+  const { last } = page;
+  if (last && page.count === paging.size) {
     positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, generation);
   }
-  return rows;
+  return page;
 }
 
 /** A full page means there may be more: only then do the cursors point on to a next page. */
@@ -88,22 +88,19 @@ function pageBody(
   request: FastifyRequest,
   params: URLSearchParams,
   paging: Paging,
-  rows: StoredProduct[],
+  rows: StoredPage,
 ): Buffer {
-  const last = rows.at(-1);
+  const { last } = rows;
   const edge =
-    last && rows.length === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
+    last && rows.count === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
   const head = {
     status: 200,
     msg: "Products found.",
     request: { ...requestInfo(request), cursor: requestCursor(paging, edge) },
     cursor: cursorUrls(endpointOf(request), params, paging, edge !== undefined),
-    count: rows.length,
+    count: rows.count,
   };
-  return withRawResults(
-    head,
-    rows.map((row) => row.body),
-  );
+  return withRawResults(head, rows.parts);
 }
 
 /** The list URL as this call named it (with or without the trailing slash), without its query. */
