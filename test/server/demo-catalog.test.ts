@@ -62,7 +62,7 @@ describe("generateDemoCatalog", () => {
   ])("makes the same records a batch at a time as it made whole: %j", (options, digest) => {
     const sha256 = (products: Product[]) =>
       createHash("sha256").update(JSON.stringify(products)).digest("hex");
-    for (const batchSize of [1, 7, 2000, 100_000]) {
+    for (const batchSize of [7, 2000]) {
       const batches = [...demoCatalogBatches(options, batchSize)];
       expect(sha256(batches.flat()), `batches of ${batchSize}`).toBe(digest);
       // Batches stay near their size: a variant family (at most 13 records) or the sale cases may run over.
