@@ -144,28 +144,24 @@ export async function listProducts(
     .as("page");
   const joined =
     dialectOf(db) === "postgres"
-      ? db
-          .selectFrom(ordered)
-          .select([
-            sql<number>`count(*)`.as("count"),
-            sql<string | Buffer>`string_agg(body, ',')`.as("bodies"),
-            // The last elements of arrays aggregated in the same order.
-            sql<string>`(array_agg(id))[count(*)]`.as("id"),
-            sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
-            sql<number>`(array_agg(created_at))[count(*)]`.as("created_at"),
-          ])
-      : db
-          .selectFrom(ordered)
-          .select([
-            sql<number>`count(*)`.as("count"),
-            // Bytes: never decoded into a JavaScript string and encoded back.
-            sql<string | Buffer>`CAST(group_concat(body, ',') AS BLOB)`.as("bodies"),
-            // SQLite's bare columns come from the row that gave max(): the last in (cursor, id) order.
-            sql<string>`max(format('%016d%s', ${sql.ref(cursorField)}, id))`.as("edge"),
-            "id",
-            "updated_at",
-            "created_at",
-          ]);
+      ? db.selectFrom(ordered).select([
+          sql<number>`count(*)`.as("count"),
+          sql<string | Buffer>`string_agg(body, ',')`.as("bodies"),
+          // The last elements of arrays aggregated in the same order.
+          sql<string>`(array_agg(id))[count(*)]`.as("id"),
+          sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
+          sql<number>`(array_agg(created_at))[count(*)]`.as("created_at"),
+        ])
+      : db.selectFrom(ordered).select([
+          sql<number>`count(*)`.as("count"),
+          // Bytes: never decoded into a JavaScript string and encoded back.
+          sql<string | Buffer>`CAST(group_concat(body, ',') AS BLOB)`.as("bodies"),
+          // SQLite's bare columns come from the row that gave max(): the last in (cursor, id) order.
+          sql<string>`max(format('%016d%s', ${sql.ref(cursorField)}, id))`.as("edge"),
+          "id",
+          "updated_at",
+          "created_at",
+        ]);
   const row = await joined.executeTakeFirstOrThrow();
   if (row.count === 0) return { count: 0, parts: [], last: null };
   const bodies = typeof row.bodies === "string" ? Buffer.from(row.bodies) : row.bodies;
