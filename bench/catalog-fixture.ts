@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalogFileFor, openCatalogStore } from "../src/core/catalog/catalog-store.ts";
 import { createJsonFileStore } from "../src/core/storage/json-file-store.ts";
-import { generateDemoCatalog } from "../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../src/server/demo/demo-catalog.ts";
 import { productCodes } from "../src/shared/api/product-codes.ts";
 import { sessionInfoSchema } from "../src/shared/catalog/session-info.ts";
 import { type Side, spread, timed } from "./figure.ts";
@@ -115,14 +115,14 @@ function sourceHash(): string {
     "src/core/catalog/search-words-sweep.ts",
     "src/shared/catalog/search-text.ts",
     "src/core/products-page.ts",
-    "src/server/demo-catalog.ts",
-    "src/server/demo-assortment.ts",
-    "src/server/demo-article-draws.ts",
-    "src/server/demo-shelf-prices.ts",
-    "src/server/demo-product-groups.ts",
-    "src/server/demo-taxes.ts",
-    "src/server/demo-sale-cases.ts",
-    "src/server/demo-counter-cases.ts",
+    "src/server/demo/demo-catalog.ts",
+    "src/server/demo/demo-assortment.ts",
+    "src/server/demo/demo-article-draws.ts",
+    "src/server/demo/demo-shelf-prices.ts",
+    "src/server/demo/demo-product-groups.ts",
+    "src/server/demo/demo-taxes.ts",
+    "src/server/demo/demo-sale-cases.ts",
+    "src/server/demo/demo-counter-cases.ts",
     "src/shared/api/product.ts",
     "src/shared/barcode/gtin.ts",
     "bench/raw-store.ts",

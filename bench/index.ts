@@ -2,7 +2,7 @@
 // each beside a baseline measured in the same run (interleaved where the work allows), with wall and
 // CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
 //   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot. Leaves out
-//                 sync-1m, the first sync of a million products (about 7 GB and many minutes).
+//                 sync-1m, the first sync of a million products (many minutes).
 //   --only NAMES  comma-separated groups: lookup, search, keys, migrations, cold-start, sync, sync-1m, service, and
 //                 the figures other files contribute (below).
 //   --out FILE    the same figures as JSON, one key per figure with its unit in the name.
@@ -14,6 +14,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { startPostgresServer } from "../scripts/postgres-server.ts";
 import { disposeFixture, type Fixture, prepareFixture } from "./catalog-fixture.ts";
 import { coldStartFigures } from "./cold-start.ts";
 import type { Figure } from "./figure.ts";
@@ -50,6 +51,24 @@ const sizes = {
   full: { read: [100_000, 1_000_000], sync: 100_000, syncSmall: 20_000, syncRounds: 2, coldRounds: 7 },
   quick: { read: [5_000, 20_000], sync: 10_000, syncSmall: 2_000, syncRounds: 1, coldRounds: 3 },
 };
+
+/** The same list throughput with the service on a throw-away PostgreSQL server (scripts/postgres-server.ts). */
+async function postgresThroughputFigures(products: number, log: (line: string) => void): Promise<Figure[]> {
+  log("starting a PostgreSQL server");
+  const postgres = await startPostgresServer();
+  try {
+    const database = await postgres.createDatabase("bench");
+    log(`starting the reference service with ${products} products on PostgreSQL`);
+    const service = await startService(products, { flags: ["--database", database] });
+    try {
+      return await serviceThroughputFigures(service, 3, "postgres");
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = parseFlags();
@@ -100,8 +119,10 @@ async function main(): Promise<void> {
       log(`starting the reference service with ${plan.sync} products`);
       const big = await startService(plan.sync);
       services.push(big);
-      if (only.has("service"))
-        figures.push(...(await step(log, "service", () => serviceThroughputFigures(big, 3))));
+      if (only.has("service")) {
+        figures.push(...(await step(log, "service", () => serviceThroughputFigures(big, 3, "sqlite"))));
+        figures.push(...(await step(log, "service", () => postgresThroughputFigures(plan.sync, log))));
+      }
       if (only.has("sync")) {
         const small = await startService(plan.syncSmall);
         services.push(small);
@@ -116,7 +137,7 @@ async function main(): Promise<void> {
   }
 
   if (only.has("sync-1m")) {
-    if (values.quick) notes.push("sync-1m: not run with --quick (a million products need about 7 GB)");
+    if (values.quick) notes.push("sync-1m: not run with --quick (a million products take many minutes)");
     else figures.push(...(await step(log, "sync-1m", () => largeFirstSync(log))));
   }
 

@@ -8,7 +8,7 @@ import { setBranch } from "../src/cli/branch-command.ts";
 import { openCliCatalog } from "../src/cli/open-catalog.ts";
 import { familyGroupAndTax, referenceMaps } from "../src/core/app/group-and-tax.ts";
 import { catalogFileFor, openCatalogStore } from "../src/core/catalog/catalog-store.ts";
-import { demoBranches } from "../src/server/demo-branches.ts";
+import { demoBranches } from "../src/server/demo/demo-branches.ts";
 import { type Fixture, fixtureAccount } from "./catalog-fixture.ts";
 import { type Figure, percentile, type Side, sizeName } from "./figure.ts";
 import { benchSetName, bigGroup } from "./keys-fixture.ts";

@@ -5,7 +5,7 @@
 
 import { setBranch } from "../src/cli/branch-command.ts";
 import { openCliCatalog } from "../src/cli/open-catalog.ts";
-import { demoBranches } from "../src/server/demo-branches.ts";
+import { demoBranches } from "../src/server/demo/demo-branches.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName } from "./figure.ts";
 import { openRawStore } from "./raw-store.ts";

@@ -4,7 +4,7 @@
 // Interleaved in small blocks.
 import { wireCatalog } from "../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
-import { createRandom } from "../src/server/seeded-random.ts";
+import { createRandom } from "../src/server/faults/seeded-random.ts";
 import { typoQuery } from "../test/support/typo-queries.ts";
 import type { Fixture } from "./catalog-fixture.ts";
 import { type Figure, measure, percentile, type Side, sizeName, spread } from "./figure.ts";

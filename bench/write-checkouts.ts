@@ -1,5 +1,5 @@
 // `node bench/write-checkouts.ts PRODUCTS FOLDER...`: a first sync's writes without the service and
-// its HTTP (a million products need about 7 GB there), for two versions of the code: each FOLDER is a
+// its HTTP (which take minutes to seed a million products), for two versions of the code: each FOLDER is a
 // checkout of the project (its own node_modules or a link to these; `.` for this one) whose catalog
 // store writes the same demo catalog, pages of 1,000 committed eight at a time as a sync commits
 // them, in a fresh process per run. Prints a line per run: the writes' wall and CPU time, the file's
@@ -24,7 +24,7 @@ const pagesACommit = 8;
 /** The child's side: FOLDER's store writes COUNT demo products into a fresh file. */
 async function writeOnce(folder: string, count: number): Promise<WriteRun> {
   const { openCatalogStore } = await import(join(folder, "src/core/catalog/catalog-store.ts"));
-  const { generateDemoCatalog } = await import(join(folder, "src/server/demo-catalog.ts"));
+  const { generateDemoCatalog } = await import(join(folder, "src/server/demo/demo-catalog.ts"));
   const { livePage } = await import(join(folder, "test/support/product-records.ts"));
   const products = generateDemoCatalog({ count, seed: 7, accountId: "bench", now: Date.UTC(2025, 0, 1) });
   const pages = [];

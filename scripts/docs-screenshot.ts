@@ -6,7 +6,7 @@
 // on the cakes tab; then the first A4 sheet of that till's shelf labels (docs/labels-sheet.png).
 // Run it after changing the screens or the labels.
 import { join } from "node:path";
-import { demoBranches } from "../src/server/demo-branches.ts";
+import { demoBranches } from "../src/server/demo/demo-branches.ts";
 import { startBrowserTill } from "../test/support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";

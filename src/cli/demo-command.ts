@@ -4,9 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CatalogApp } from "../core/app/index.ts";
-import { maxDemoProducts } from "../server/demo-catalog.ts";
-import { demoSaleCode } from "../server/demo-sale-cases.ts";
-import type { RunningService } from "../server/service.ts";
+import { demoSaleCode, maxDemoProducts, type RunningService, startService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
@@ -32,8 +30,6 @@ export const demoCommand: Command = {
     io.stderr.write(
       `Starting the reference commerce service with ${counted(generated, "demo product", "demo products")}...\n`,
     );
-    // Loaded here, not at the top: the service (fastify and all) would slow every other command's start.
-    const { startService } = await import("../server/service.ts");
     const service = await startService({ port: 0, demoProducts: generated });
     const catalog = openCliCatalog(dataDir);
     try {
@@ -152,7 +148,7 @@ function priceExamples(products: Product[], branch: string): [string, string][] 
   return list.filter((entry): entry is [string, string] => entry[1] !== null);
 }
 
-/** How a product is sold, by the demo's sale cases (src/server/demo-sale-cases.ts). */
+/** How a product is sold, by the demo's sale cases (src/server/demo/demo-sale-cases.ts). */
 const saleExamples: [string, string][] = [
   ["a drink sold with its deposit: both are charged", "cola"],
   ["a bundle: what it is made of", "giftBox"],

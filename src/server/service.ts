@@ -1,18 +1,29 @@
 // The reference commerce service as a library: start it on a port (0 picks a free one) over its own
-// SQLite database, get its base URL and the demo accounts' credentials back, switch faults, close it.
+// database (SQLite or PostgreSQL), get its base URL and the demo accounts' credentials back, switch faults, close it.
+// The start composes the rooms (store/, auth/, http/) and plugs in the sides: the demo (demo/, through
+// its plug-in) and the fault switch (faults/).
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.ts";
-import { openDatabase } from "./database.ts";
-import { type DemoCredentials, ensureDemoAccounts, maxDemoAccounts } from "./demo-account.ts";
-import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults.ts";
-import { createLoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from "./login-throttle.ts";
-import { migrateToLatest } from "./migrations.ts";
-import { createPagePositions } from "./page-positions.ts";
-import { lastWriteMs } from "./products-store.ts";
-import { createRequestRateLimit } from "./request-rate-limit.ts";
-import { loadSigningKey } from "./signing-key.ts";
-import { createWriteClock } from "./write-clock.ts";
+import {
+  createLoginThrottle,
+  defaultLoginThrottle,
+  type LoginThrottleOptions,
+} from "./auth/login-throttle.ts";
+import { createRequestRateLimit } from "./auth/request-rate-limit.ts";
+import { loadSigningKey } from "./auth/signing-key.ts";
+import { type DemoCredentials, maxDemoAccounts } from "./demo/demo-account.ts";
+import { demoPlugin } from "./demo/demo-plugin.ts";
+import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults/faults.ts";
+import { createApp } from "./http/app.ts";
+import { openDatabase } from "./store/database.ts";
+import { migrateToLatest } from "./store/migrations.ts";
+import { createPagePositions } from "./store/page-positions.ts";
+import { lastWriteMs } from "./store/products-store.ts";
+import { withStartLock } from "./store/start-lock.ts";
+import { createWriteClock } from "./store/write-clock.ts";
 
+// What the CLI's demo commands need of the demo, through the start that plugs it in.
+export { maxDemoProducts } from "./demo/demo-catalog.ts";
+export { demoSaleCode } from "./demo/demo-sale-cases.ts";
 export type { FaultKind, FaultOptions, LoginThrottleOptions };
 
 export interface ServiceOptions {
@@ -20,8 +31,11 @@ export interface ServiceOptions {
   host?: string;
   /** Default 8787; 0 picks a free port. */
   port?: number;
-  /** Default ":memory:". */
-  dbFile?: string;
+  /**
+   * A SQLite file, ":memory:" (the default) or a PostgreSQL URL (`postgres://USER@HOST:PORT/DB`): the
+   * same service on either.
+   */
+  database?: string;
   /** Size of each demo account's catalog, made when the account is created (default 0). */
   demoProducts?: number;
   /** Demo accounts the database must hold, each its own organisation (default 1, at most 100). */
@@ -75,12 +89,20 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const faults = createFaultSwitch(options.faults ?? null);
   const loginThrottle = createLoginThrottle(options.loginThrottle ?? defaultLoginThrottle, clock);
   const rateLimit = createRequestRateLimit(options.rateLimit ?? null, clock);
-  const db = openDatabase(options.dbFile ?? ":memory:");
+  const { db } = openDatabase(options.database ?? ":memory:");
   try {
-    await migrateToLatest(db);
+    const signingKey = await withStartLock(db, async () => {
+      await migrateToLatest(db);
+      return loadSigningKey(db);
+    });
     const writeClock = createWriteClock(clock, await lastWriteMs(db));
-    const signingKey = await loadSigningKey(db);
     const positions = createPagePositions();
+    const demo = demoPlugin({
+      accounts: accountCount,
+      catalogSeed: options.seed ?? 1,
+      credentialSeed: options.demoSeed ?? null,
+      demoProducts: options.demoProducts ?? 0,
+    });
     let seeded = (): void => undefined;
     const ready = new Promise<void>((resolve) => {
       seeded = resolve;
@@ -97,20 +119,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       rateLimit,
       latencyMs: options.latencyMs ?? 0,
       ready,
+      referenceData: demo.referenceData,
+      extraRoutes: (routes) => demo.registerRoutes(routes, { faults }),
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 8787 });
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
-    let demos: Awaited<ReturnType<typeof ensureDemoAccounts>>;
+    let demos: DemoCredentials[];
     try {
-      demos = await ensureDemoAccounts(db, {
-        accounts: accountCount,
-        catalogSeed: options.seed ?? 1,
-        credentialSeed: options.demoSeed ?? null,
-        demoProducts: options.demoProducts ?? 0,
-        now: clock(),
-        imageBaseUrl: baseUrl,
-      });
+      demos = await withStartLock(db, () => demo.seed(db, { baseUrl, now: clock() }));
       writeClock.passed(await lastWriteMs(db));
       seeded();
     } catch (error) {

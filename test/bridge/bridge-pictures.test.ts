@@ -11,7 +11,7 @@ import { type RunningBridge, startHttpBridge } from "../../src/bridge/http-bridg
 import type { CatalogServiceMethods } from "../../src/core/ipc/catalog-handlers.ts";
 import { createCatalogHandlers } from "../../src/core/ipc/catalog-handlers.ts";
 import { trustedSender } from "../../src/core/ipc/trusted-sender.ts";
-import { drawDemoImage } from "../../src/server/demo-images.ts";
+import { drawDemoImage } from "../../src/server/demo/demo-images.ts";
 import { isImageHash } from "../../src/shared/catalog/product-pictures.ts";
 import { bridgePictureAddress } from "../../src/shared/ipc/picture-address.ts";
 

@@ -2,7 +2,7 @@
 // listed by number and name, chosen by either; after `branch ID` a lookup charges that branch's price (in --json, in the one-line answer and on a scale
 // label), `status` says so, and after `branch --none` the default price is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { multiplyMoney } from "../../src/shared/catalog/money.ts";

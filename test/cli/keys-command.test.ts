@@ -3,10 +3,10 @@
 // tabs and keys with the till's prices, a set picked by name, a missing product's key disabled with
 // its reason, and the groups with their product counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
-import { demoFavouriteSetIds } from "../../src/server/demo-favourite-ids.ts";
-import { demoGroupId } from "../../src/server/demo-product-groups.ts";
-import { demoSaleCaseIds } from "../../src/server/demo-sale-cases.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
+import { demoFavouriteSetIds } from "../../src/server/demo/demo-favourite-ids.ts";
+import { demoGroupId } from "../../src/server/demo/demo-product-groups.ts";
+import { demoSaleCaseIds } from "../../src/server/demo/demo-sale-cases.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { tempDir } from "../support/service-fixtures.ts";

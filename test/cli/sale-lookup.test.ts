@@ -3,7 +3,7 @@
 // missing one said so), a price-entry product asks for the price, a not-for-sale one says so, and a
 // serial-number one too; in --json and in the one-line answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
+import { demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { tempDir } from "../support/service-fixtures.ts";

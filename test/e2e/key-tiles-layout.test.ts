@@ -8,7 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoSaleCaseIds } from "../../src/server/demo-sale-cases.ts";
+import { demoSaleCaseIds } from "../../src/server/demo/demo-sale-cases.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { keyTextProblems } from "../support/layout-probe.ts";
 import { adminApi } from "../support/service-fixtures.ts";

@@ -9,9 +9,9 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
-import { demoSaleCaseIds, demoSaleCode } from "../../src/server/demo-sale-cases.ts";
-import { demoTaxes } from "../../src/server/demo-taxes.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
+import { demoSaleCaseIds, demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
+import { demoTaxes } from "../../src/server/demo/demo-taxes.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { resolvePrice } from "../../src/shared/catalog/price-rule.ts";
 import { axeViolations } from "../support/axe-check.ts";

@@ -7,7 +7,7 @@
 // announces. 120 scans in `npm test`, 500 in `npm run test:long`.
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createRandom } from "../../src/server/seeded-random.ts";
+import { createRandom } from "../../src/server/faults/seeded-random.ts";
 import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
 import { byRunLength } from "../support/run-length.ts";
 import { type ScanKind, type ScannedCode, scanMix } from "../support/scan-mix.ts";

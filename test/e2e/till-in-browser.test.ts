@@ -6,8 +6,8 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
-import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
+import { demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price-rule.ts";
@@ -105,7 +105,7 @@ async function scanSaleCase(key: string): Promise<void> {
   await expect.poll(() => resultHeading().textContent(), { message: key }).toBe(product?.name);
 }
 
-/** Each demo sale case (src/server/demo-sale-cases.ts) and the lines its card must say, in order. */
+/** Each demo sale case (src/server/demo/demo-sale-cases.ts) and the lines its card must say, in order. */
 function saleCases(language: "en" | "de"): [string, unknown[]][] {
   const money = (amount: number) => euros(amount, language);
   const missing = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;

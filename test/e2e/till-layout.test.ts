@@ -7,7 +7,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
+import { demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { withCheckDigit } from "../../src/shared/barcode/gtin.ts";
 import { branchLabel } from "../../src/shared/catalog/branch-count.ts";

@@ -1,7 +1,7 @@
 // The account's branches: GET /api/v0/branches/<account>, paged like products, each record valid under
 // the upstream's own branch schema. Its scope and tenancy are checked with every route (route-catalog.ts).
 import { describe, expect, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
 import { branchRecordSchema, oracle } from "../support/upstream-schemas.ts";
 import { expectError } from "./error-envelope.ts";
 import { call, keyToken, startTestService } from "./service-harness.ts";

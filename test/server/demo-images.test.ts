@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import { crc32, inflateSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
-import { demoImageSizes, drawDemoImage } from "../../src/server/demo-images.ts";
+import { generateDemoCatalog } from "../../src/server/demo/demo-catalog.ts";
+import { demoImageSizes, drawDemoImage } from "../../src/server/demo/demo-images.ts";
 import { productsPageSchema } from "../../src/shared/api/pagination.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { call, keyToken, paths, startTestService } from "./service-harness.ts";

@@ -1,10 +1,10 @@
 // The demo catalog's sale cases: each one there, shaped as the upstream's own schema allows, named
 // by the barcodes the demo and the tests scan, and the stock's linked products (drinks in returnable bottles) given a deposit.
 import { describe, expect, it } from "vitest";
-import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
-import { demoGroupId } from "../../src/server/demo-product-groups.ts";
-import { demoSaleCaseCount, demoSaleCaseIds, demoSaleCode } from "../../src/server/demo-sale-cases.ts";
-import { demoTaxId } from "../../src/server/demo-taxes.ts";
+import { generateDemoCatalog } from "../../src/server/demo/demo-catalog.ts";
+import { demoGroupId } from "../../src/server/demo/demo-product-groups.ts";
+import { demoSaleCaseCount, demoSaleCaseIds, demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
+import { demoTaxId } from "../../src/server/demo/demo-taxes.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { productCodes } from "../../src/shared/api/product-codes.ts";
 import { oracle, productRecordSchema } from "../support/upstream-schemas.ts";

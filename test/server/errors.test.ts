@@ -1,7 +1,7 @@
 // Requests the service must refuse cleanly: every refusal in the one envelope, never a trace, never a hang.
 import { describe, expect, it } from "vitest";
-import { bodyLimitBytes } from "../../src/server/app.ts";
-import { maxJsonDepth } from "../../src/server/json-body.ts";
+import { bodyLimitBytes } from "../../src/server/http/app.ts";
+import { maxJsonDepth } from "../../src/server/http/json-body.ts";
 import { expectError } from "./error-envelope.ts";
 import { adminToken, call, paths, startTestService } from "./service-harness.ts";
 

@@ -4,10 +4,10 @@
 // refused with 400 naming the field and nothing stored.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { demoBranches } from "../../src/server/demo-branches.ts";
-import { demoFavouriteSetIds } from "../../src/server/demo-favourite-ids.ts";
-import { demoFavourites } from "../../src/server/demo-favourites.ts";
-import { demoProductGroups } from "../../src/server/demo-product-groups.ts";
+import { demoBranches } from "../../src/server/demo/demo-branches.ts";
+import { demoFavouriteSetIds } from "../../src/server/demo/demo-favourite-ids.ts";
+import { demoFavourites } from "../../src/server/demo/demo-favourites.ts";
+import { demoProductGroups } from "../../src/server/demo/demo-product-groups.ts";
 import { branchRecordSchema, favouriteRecordSchema, oracle } from "../support/upstream-schemas.ts";
 import { expectError } from "./error-envelope.ts";
 import { accountFixture, makeUser, newFavouriteBody } from "./route-catalog.ts";

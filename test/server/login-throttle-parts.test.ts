@@ -1,7 +1,7 @@
 // The parts login throttling is built from: who counts as one client, and the bounded sliding window.
 import { describe, expect, it } from "vitest";
-import { clientKey } from "../../src/server/client-address.ts";
-import { createFailureWindow } from "../../src/server/failure-window.ts";
+import { clientKey } from "../../src/server/auth/client-address.ts";
+import { createFailureWindow } from "../../src/server/auth/failure-window.ts";
 
 describe("client addresses", () => {
   it("counts an IPv4 address as itself, however it arrives", () => {

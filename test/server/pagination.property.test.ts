@@ -2,7 +2,7 @@
 // matching product exactly once in (cursor field, id) order, and the cursor URLs reproduce their pages.
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../src/server/demo/demo-catalog.ts";
 import { type CursorField, type ProductsPage, productsPageSchema } from "../../src/shared/api/pagination.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type ExpectedFilters, expectedProducts } from "./demo-expectations.ts";

@@ -3,7 +3,7 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { headerLimitBytes, maxConcurrentRequests, maxPathSegmentChars } from "../../src/server/app.ts";
+import { headerLimitBytes, maxConcurrentRequests, maxPathSegmentChars } from "../../src/server/http/app.ts";
 import { expectError } from "./error-envelope.ts";
 import { rawRequest } from "./raw-http.ts";
 import { adminToken, call, paths, type Reply, startTestService } from "./service-harness.ts";

@@ -1,6 +1,6 @@
 // Reading products: list pages and their cursors, filters, the meta total, and single products.
 import { describe, expect, it } from "vitest";
-import { generateDemoCatalog } from "../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../src/server/demo/demo-catalog.ts";
 import {
   productsMetaSchema,
   productsPageSchema,

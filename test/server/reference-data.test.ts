@@ -3,8 +3,8 @@
 // upstream's own schema. Scopes and tenancy for every route: scopes.test.ts and tenancy.test.ts.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { demoProductGroups } from "../../src/server/demo-product-groups.ts";
-import { demoTaxes } from "../../src/server/demo-taxes.ts";
+import { demoProductGroups } from "../../src/server/demo/demo-product-groups.ts";
+import { demoTaxes } from "../../src/server/demo/demo-taxes.ts";
 import { oracle, productGroupRecordSchema, taxRecordSchema } from "../support/upstream-schemas.ts";
 import { expectError } from "./error-envelope.ts";
 import { call, keyToken, paths, startTestService } from "./service-harness.ts";

@@ -3,8 +3,8 @@
 // fresh by the target account's admin, so a route can be called again and again, by anyone, on any account.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { demoProductGroups } from "../../src/server/demo-product-groups.ts";
-import { demoTaxes } from "../../src/server/demo-taxes.ts";
+import { demoProductGroups } from "../../src/server/demo/demo-product-groups.ts";
+import { demoTaxes } from "../../src/server/demo/demo-taxes.ts";
 import type { DemoAccount, RunningService } from "../../src/server/service.ts";
 import { accountPaths, adminToken, call } from "./service-harness.ts";
 

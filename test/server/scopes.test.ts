@@ -1,7 +1,7 @@
 // Scopes: a sub-user holding one scope alone is let through exactly the routes that scope covers, and no
 // caller can obtain a permission it does not hold, directly, through a new sub-user, or through an API key.
 import { describe, expect, it } from "vitest";
-import { permissions } from "../../src/server/scopes.ts";
+import { permissions } from "../../src/server/auth/scopes.ts";
 import { expectError } from "./error-envelope.ts";
 import { accountFixture, makeUser, newUserBody, routeCases } from "./route-catalog.ts";
 import { call, keyToken, startTestService } from "./service-harness.ts";

@@ -5,7 +5,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { drawDemoImage } from "../../src/server/demo-images.ts";
+import { drawDemoImage } from "../../src/server/demo/demo-images.ts";
 
 export interface HostRequest {
   path: string;

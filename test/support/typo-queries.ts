@@ -1,7 +1,7 @@
 // A product's name as a cashier in a hurry types it: one slip in one word of 5 or more letters, drawn
 // from a seeded generator so a run repeats. The slips a touch screen or a keyboard makes: a letter
 // added, left out, replaced, two neighbours swapped, or the key beside the right one (QWERTZ or QWERTY).
-import type { Random } from "../../src/server/seeded-random.ts";
+import type { Random } from "../../src/server/faults/seeded-random.ts";
 import { searchText } from "../../src/shared/catalog/search-text.ts";
 
 export type Slip = "insert" | "delete" | "substitute" | "swap" | "neighbour";

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readProduct } from "../../../src/core/api/product-reading.ts";
-import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../../src/server/demo/demo-catalog.ts";
 import { productCheckSchema, productSchema } from "../../../src/shared/api/product.ts";
 import { productCodes } from "../../../src/shared/api/product-codes.ts";
 

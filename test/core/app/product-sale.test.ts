@@ -2,7 +2,7 @@
 // deposit and total, bundle parts, price entry and refusals, worked out by the same rule from the
 // same read of the catalog. Against the reference service's demo sale cases, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSaleCode } from "../../../src/server/demo-sale-cases.ts";
+import { demoSaleCode } from "../../../src/server/demo/demo-sale-cases.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { openTestCore, signInDemo, tempDir } from "../../support/service-fixtures.ts";
 

@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrate, migrations } from "../../../src/core/catalog/catalog-migrations.ts";
 import { reclaimFreeSpace } from "../../../src/core/catalog/free-space-reclaim.ts";
-import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../../src/server/demo/demo-catalog.ts";
 import type { Product } from "../../../src/shared/api/product.ts";
 import type { BranchCount } from "../../../src/shared/catalog/branch-count.ts";
 import { livePage, tempCatalogs } from "../../support/temp-catalogs.ts";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogHandlers, forwardCatalogEvents } from "../../../src/core/ipc/catalog-handlers.ts";
 import { trustedSender } from "../../../src/core/ipc/trusted-sender.ts";
-import { demoBranches } from "../../../src/server/demo-branches.ts";
+import { demoBranches } from "../../../src/server/demo/demo-branches.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import {
   type CatalogMethod,

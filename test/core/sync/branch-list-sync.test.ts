@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { wireCatalog } from "../../../src/core/app/catalog-wiring.ts";
 import { dataDirStores } from "../../../src/core/storage/data-dir-stores.ts";
-import { demoBranches } from "../../../src/server/demo-branches.ts";
+import { demoBranches } from "../../../src/server/demo/demo-branches.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { tillPricing } from "../../../src/shared/catalog/branch-pricing.ts";
 import { type ModelUpstream, startModelUpstream } from "../../support/model-upstream.ts";

@@ -3,8 +3,8 @@
 // till), a service lacking one list (404) noted once and not asked again but by a full sync, and
 // records with odd parts kept part by part, the sync succeeding all the same.
 import { describe, expect, it } from "vitest";
-import { demoFavouriteSetIds } from "../../../src/server/demo-favourite-ids.ts";
-import { demoGroupId } from "../../../src/server/demo-product-groups.ts";
+import { demoFavouriteSetIds } from "../../../src/server/demo/demo-favourite-ids.ts";
+import { demoGroupId } from "../../../src/server/demo/demo-product-groups.ts";
 import { proxiedService } from "../../support/proxied-service.ts";
 
 const services = proxiedService({ demoProducts: 120, seed: 7 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
 import { runSync } from "../../../src/core/sync/sync-engine.ts";
-import { createRandom } from "../../../src/server/seeded-random.ts";
+import { createRandom } from "../../../src/server/faults/seeded-random.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import { failure } from "../../support/expect-failure.ts";

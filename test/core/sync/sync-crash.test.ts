@@ -2,7 +2,7 @@
 // last committed page and the catalog ends level with the service, the database intact.
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createRandom } from "../../../src/server/seeded-random.ts";
+import { createRandom } from "../../../src/server/faults/seeded-random.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../../support/cli-process.ts";
 import {

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isProductRecord } from "../../../src/core/api/product-record-check.ts";
-import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../../src/server/demo/demo-catalog.ts";
 import { productCheckSchema, productSchema } from "../../../src/shared/api/product.ts";
 
 const records = JSON.parse(

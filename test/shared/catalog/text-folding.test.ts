@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../../src/core/catalog/catalog-migrations.ts";
-import { generateDemoCatalog } from "../../../src/server/demo-catalog.ts";
+import { generateDemoCatalog } from "../../../src/server/demo/demo-catalog.ts";
 import { searchText } from "../../../src/shared/catalog/search-text.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 import { rewindToVersion3 } from "../../support/version-3-catalog.ts";

@@ -1,0 +1,90 @@
+// Failed logins are counted per organisation + username and per client address, each in a sliding window.
+// Past either limit every login of that user or client answers 429 with `retry-after` before any password
+// is checked, the right one included: the answer is the same whether or not the user exists, and a
+// throttled guess learns nothing. An attempt counts as failed from the moment it is admitted until it
+// succeeds, so a burst of parallel guesses cannot all slip in before the first one fails; a success is
+// then forgiven and never counted.
+import { createHash } from "node:crypto";
+import { retryLater } from "../http/http-error.ts";
+import { clientKey } from "./client-address.ts";
+import { createFailureWindow, type FailureWindow } from "./failure-window.ts";
+
+export interface LoginThrottleOptions {
+  windowSeconds: number;
+  /** Failed logins of one organisation + username within the window. */
+  failuresPerUser: number;
+  /** Failed logins (of any user, or by API key) from one client address within the window. */
+  failuresPerAddress: number;
+}
+
+/**
+ * Enough for a person's typos and for test suites that sign in on loopback all day (only failures
+ * count), while holding a password guesser to a handful of tries per account per quarter hour.
+ */
+export const defaultLoginThrottle: LoginThrottleOptions = {
+  windowSeconds: 900,
+  failuresPerUser: 10,
+  failuresPerAddress: 100,
+};
+
+/** Who a login attempt counts against: its client address, and for an organisation login the user. */
+interface LoginAttempt {
+  address: string;
+  user?: { organisation: string; username: string };
+}
+
+export interface LoginThrottle {
+  /**
+   * Throws the 429 refusal when the attempt's user or client must wait; otherwise counts the attempt as
+   * failed until `succeeded` is called.
+   */
+  admit(attempt: LoginAttempt): { succeeded(): void };
+}
+
+export function createLoginThrottle(options: LoginThrottleOptions, clock: () => number): LoginThrottle {
+  checkOptions(options);
+  const windowMs = options.windowSeconds * 1000;
+  const byUser = createFailureWindow({ limit: options.failuresPerUser, windowMs, clock });
+  const byAddress = createFailureWindow({ limit: options.failuresPerAddress, windowMs, clock });
+  const counters = (attempt: LoginAttempt): [FailureWindow, string][] => {
+    const counted: [FailureWindow, string][] = [[byAddress, clientKey(attempt.address)]];
+    if (attempt.user) counted.push([byUser, userKey(attempt.user.organisation, attempt.user.username)]);
+    return counted;
+  };
+  return {
+    admit(attempt) {
+      const counted = counters(attempt);
+      const waitMs = Math.max(...counted.map(([window, key]) => window.waitMs(key)));
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw retryLater(429, `Too many failed sign-ins. Try again in ${inWords(seconds)}.`, seconds);
+      }
+      const recorded = counted.map(([window, key]) => ({ window, key, at: window.recordFailure(key) }));
+      return {
+        succeeded: () => {
+          for (const { window, key, at } of recorded) window.forgive(key, at);
+        },
+      };
+    },
+  };
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** A digest, so every remembered key is small however long the names sent were. */
+function userKey(organisation: string, username: string): string {
+  return createHash("sha256")
+    .update(JSON.stringify([organisation, username]))
+    .digest("base64url");
+}
+
+function checkOptions(options: LoginThrottleOptions): void {
+  for (const [name, value] of Object.entries(options)) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`login throttle ${name} must be a whole number of at least 1`);
+    }
+  }
+}

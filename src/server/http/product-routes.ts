@@ -1,0 +1,110 @@
+// Reading products: the paginated list (with and without trailing slash), the meta total, and one product.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AuthDependencies, authorize } from "../auth/auth.ts";
+import { type FaultSwitch, serveFault } from "../faults/faults.ts";
+import { isUuid } from "../store/ids.ts";
+import type { PagePositions } from "../store/page-positions.ts";
+import { countProducts, findProductBody, listProducts, type StoredPage } from "../store/products-store.ts";
+import { requestInfo, successBody, withRawResults } from "./envelope.ts";
+import { HttpError } from "./http-error.ts";
+import { cursorUrls, type Paging, parsePaging, requestCursor } from "./pagination.ts";
+import { type ProductFilters, parseProductFilters } from "./product-filters.ts";
+import { queryParams } from "./query-params.ts";
+
+export interface ProductReadDependencies extends AuthDependencies {
+  faults: FaultSwitch;
+  positions: PagePositions;
+}
+
+type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
+type ProductRequest = FastifyRequest<{ Params: { account: string; id: string } }>;
+
+const json = "application/json; charset=utf-8";
+
+export function registerProductReadRoutes(app: FastifyInstance, deps: ProductReadDependencies): void {
+  const list = (request: AccountRequest, reply: FastifyReply) => listPage(deps, request, reply);
+  app.get("/api/v1/products/:account", list);
+  app.get("/api/v1/products/:account/", list);
+
+  app.get("/api/v1/products/:account/meta", async (request: AccountRequest) => {
+    const claims = await authorize(deps, request, request.params.account, "products:read");
+    const filters = parseProductFilters(queryParams(request.url));
+    const count = await countProducts(deps.db, claims.aud, filters);
+    return successBody(request, "Products counted.", { results: [{ count }] });
+  });
+
+  app.get("/api/v1/products/:account/:id", async (request: ProductRequest, reply) => {
+    const claims = await authorize(deps, request, request.params.account, "products:read:one");
+    if (!isUuid(request.params.id)) throw new HttpError(400, "The product id is not a UUID.");
+    const body = await findProductBody(deps.db, claims.aud, request.params.id);
+    if (body === undefined) throw new HttpError(404, "No product with this id.");
+    const head = successBody(request, "Product found.", {});
+    return reply.type(json).send(withRawResults(head, [Buffer.from(body)]));
+  });
+}
+
+async function listPage(deps: ProductReadDependencies, request: AccountRequest, reply: FastifyReply) {
+  const claims = await authorize(deps, request, request.params.account, "products:read");
+  const params = queryParams(request.url);
+  const filters = parseProductFilters(params);
+  const paging = parsePaging(params);
+  const body = async (): Promise<Buffer> => {
+    const rows = await readPage(deps, claims.aud, filters, paging);
+    return pageBody(request, params, paging, rows);
+  };
+  const fault = deps.faults.draw();
+  if (fault !== null) return serveFault(fault, request, reply, body);
+  return reply.type(json).send(await body());
+}
+
+/** Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts). */
+async function readPage(
+  deps: ProductReadDependencies,
+  accountId: string,
+  filters: ProductFilters,
+  paging: Paging,
+) {
+  const { positions } = deps;
+  const walk = JSON.stringify([accountId, filters, paging.cursorField, paging.firstMs, paging.size]);
+  const query = { cursorField: paging.cursorField, firstMs: paging.firstMs, limit: paging.size };
+  const byOffset = () =>
+    listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
+  const generation = positions.generation();
+  const after = positions.endBefore(walk, paging.page);
+  let page = after
+    ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
+    : await byOffset();
+  // A write began while reading: the remembered position may be stale, so count again from the start.
+  if (after && positions.generation() !== generation) page = await byOffset();
+  const { last } = page;
+  if (last && page.count === paging.size) {
+    positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, generation);
+  }
+  return page;
+}
+
+/** A full page means there may be more: only then do the cursors point on to a next page. */
+function pageBody(
+  request: FastifyRequest,
+  params: URLSearchParams,
+  paging: Paging,
+  rows: StoredPage,
+): Buffer {
+  const { last } = rows;
+  const edge =
+    last && rows.count === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
+  const head = {
+    status: 200,
+    msg: "Products found.",
+    request: { ...requestInfo(request), cursor: requestCursor(paging, edge) },
+    cursor: cursorUrls(endpointOf(request), params, paging, edge !== undefined),
+    count: rows.count,
+  };
+  return withRawResults(head, rows.parts);
+}
+
+/** The list URL as this call named it (with or without the trailing slash), without its query. */
+function endpointOf(request: FastifyRequest): string {
+  const path = request.url.split("?", 1)[0] ?? "";
+  return `${request.protocol}://${request.host}${path}`;
+}
