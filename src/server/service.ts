@@ -14,10 +14,12 @@ import { type DemoCredentials, maxDemoAccounts } from "./demo/demo-account.ts";
 import { demoPlugin } from "./demo/demo-plugin.ts";
 import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults/faults.ts";
 import { createApp } from "./http/app.ts";
+import { drain } from "./http/drain.ts";
 import { openDatabase } from "./store/database.ts";
 import { migrateToLatest } from "./store/migrations.ts";
 import { createPagePositions } from "./store/page-positions.ts";
 import { lastWriteMs } from "./store/products-store.ts";
+import { sweepThrottleCounts } from "./store/throttle-sweeper.ts";
 import { createWriteClock } from "./store/write-clock.ts";
 
 // What the CLI's demo commands need of the demo, through the start that plugs it in.
@@ -83,12 +85,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
   }
   const faults = createFaultSwitch(options.faults ?? null);
-  const loginThrottle = createLoginThrottle(options.loginThrottle ?? defaultLoginThrottle, clock);
-  const rateLimit = createRequestRateLimit(options.rateLimit ?? null, clock);
   const db = openDatabase(options.dbFile ?? ":memory:");
   try {
+    const loginThrottle = createLoginThrottle(db, options.loginThrottle ?? defaultLoginThrottle, clock);
+    const rateLimit = createRequestRateLimit(db, options.rateLimit ?? null, clock);
     await migrateToLatest(db);
-    const writeClock = createWriteClock(clock, await lastWriteMs(db));
+    const writeClock = createWriteClock(clock);
     const signingKey = await loadSigningKey(db);
     const positions = createPagePositions();
     const demo = demoPlugin({
@@ -122,7 +124,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     let demos: DemoCredentials[];
     try {
       demos = await demo.seed(db, { baseUrl, now: clock() });
-      writeClock.passed(await lastWriteMs(db));
+      await writeClock.passed(db, await lastWriteMs(db));
       seeded();
     } catch (error) {
       // Closing drops any request still waiting for the seeding.
@@ -130,6 +132,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       throw error;
     }
     const accounts = demos.map((demo) => ({ baseUrl, ...demo }));
+    const sweeper = sweepThrottleCounts(db, clock);
     let closing: Promise<void> | undefined;
     return {
       baseUrl,
@@ -137,7 +140,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       accounts,
       setFaults: (next) => faults.set(next),
       close: () => {
-        closing ??= app.close().then(() => db.destroy());
+        sweeper.stop();
+        closing ??= drain(app).then(() => db.destroy());
         return closing;
       },
     };

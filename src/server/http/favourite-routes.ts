@@ -38,8 +38,11 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
 
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "favourites:create");
-    const record = newFavourite(request.body, randomUUID(), deps.writeClock.next());
-    await insertFavourites(deps.db, claims.aud, [record]);
+    const record = await deps.db.transaction().execute(async (trx) => {
+      const created = newFavourite(request.body, randomUUID(), await deps.writeClock.next(trx));
+      await insertFavourites(trx, claims.aud, [created]);
+      return created;
+    });
     return successBody(request, "Favourite set created.", { count: 1, results: [record] });
   };
   app.post("/api/v0/favourites/:account", create);
@@ -52,7 +55,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
     const record = await deps.db.transaction().execute(async (trx) => {
       const existing = await findFavourite(trx, claims.aud, id);
       if (existing === undefined) throw new HttpError(404, missing);
-      const changed = changedFavourite(existing, request.body, deps.writeClock.next());
+      const changed = changedFavourite(existing, request.body, await deps.writeClock.next(trx));
       await replaceFavourite(trx, claims.aud, changed);
       return changed;
     });

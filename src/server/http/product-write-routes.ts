@@ -1,6 +1,7 @@
 // Beyond the spec, shaped like the real service: create, update (merge) and soft delete of products, so
 // demos and tests can change the catalog while a client syncs. Each write runs in one transaction and
-// gets a write instant strictly after the previous write's; each one forgets the remembered page positions.
+// takes its write instant from the database's write clock inside that transaction (write-clock.ts), which
+// also voids every node's remembered page positions.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Product } from "../../shared/api/product.ts";
@@ -8,7 +9,6 @@ import { productCodes } from "../../shared/api/product-codes.ts";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import type { ServiceDatabase } from "../store/database.ts";
 import { isUuid } from "../store/ids.ts";
-import type { PagePositions } from "../store/page-positions.ts";
 import { findCodeOwners, findProductBody, insertProducts, replaceProduct } from "../store/products-store.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { successBody } from "./envelope.ts";
@@ -17,7 +17,6 @@ import { changedProduct, deletedProduct, newProduct } from "./product-records.ts
 
 export interface ProductWriteDependencies extends AuthDependencies {
   writeClock: WriteClock;
-  positions: PagePositions;
 }
 
 type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
@@ -27,11 +26,10 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:create");
     const record = await deps.db.transaction().execute(async (trx) => {
-      deps.positions.forget();
       const created = newProduct(
         request.body,
         { id: randomUUID(), accountId: claims.aud },
-        deps.writeClock.next(),
+        await deps.writeClock.next(trx),
       );
       await ensureCodesFree(trx, claims.aud, created);
       await insertProducts(trx, claims.aud, [created]);
@@ -45,9 +43,8 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.put("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
-      deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
-      const changed = changedProduct(existing, request.body, deps.writeClock.next());
+      const changed = changedProduct(existing, request.body, await deps.writeClock.next(trx));
       await ensureCodesFree(trx, claims.aud, changed);
       await replaceProduct(trx, claims.aud, changed);
       return changed;
@@ -58,11 +55,10 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.delete("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
-      deps.positions.forget();
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       // Deleting twice changes nothing, so it does not move the product in the updated_at order either.
       if (existing.deleted) return existing;
-      const deleted = deletedProduct(existing, deps.writeClock.next());
+      const deleted = deletedProduct(existing, await deps.writeClock.next(trx));
       await replaceProduct(trx, claims.aud, deleted);
       return deleted;
     });

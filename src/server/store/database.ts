@@ -81,6 +81,19 @@ export interface DemoCredentialsTable {
   api_key: string | null;
 }
 
+/** One row (id 1): the last write instant handed out (write-clock.ts). */
+export interface WriteClockTable {
+  id: number;
+  last: number;
+}
+
+/** Points a key used in its window ending at expires_at (throttle-counts.ts). */
+export interface ThrottleCountsTable {
+  key: string;
+  points: number;
+  expires_at: number;
+}
+
 export interface ServiceTables {
   accounts: AccountsTable;
   sub_users: SubUsersTable;
@@ -89,6 +102,8 @@ export interface ServiceTables {
   favourites: FavouritesTable;
   settings: SettingsTable;
   demo_credentials: DemoCredentialsTable;
+  write_clock: WriteClockTable;
+  throttle_counts: ThrottleCountsTable;
 }
 
 export type ServiceDatabase = Kysely<ServiceTables>;

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { ServiceDatabase } from "./database.ts";
+import { nodeStateSchema } from "./node-state-schema.ts";
 
 const initialSchema: Migration = {
   async up(db: Kysely<unknown>) {
@@ -137,6 +138,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial_schema": initialSchema,
   "0002_hashed_api_keys": hashedApiKeys,
   "0003_favourites": favourites,
+  "0004_node_state": nodeStateSchema,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
@@ -145,4 +147,15 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...migration
 export async function migrateToLatest(db: ServiceDatabase): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error;
+}
+
+/** Has every migration this code knows been applied (and none it does not know)? One small query. */
+export async function migrationsCurrent(db: ServiceDatabase): Promise<boolean> {
+  const applied = await db
+    .withTables<{ kysely_migration: { name: string } }>()
+    .selectFrom("kysely_migration")
+    .select("name")
+    .execute();
+  const known = Object.keys(migrations);
+  return applied.length === known.length && applied.every((row) => known.includes(row.name));
 }
