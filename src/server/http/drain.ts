@@ -8,9 +8,12 @@ const graceMs = 10_000;
 
 export async function drain(app: FastifyInstance, grace = graceMs): Promise<void> {
   const cutOff = setTimeout(() => app.server.closeAllConnections(), grace);
+  // A keep-alive connection whose request was answered during the drain turns idle: close it then too.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
   try {
     await app.close();
   } finally {
     clearTimeout(cutOff);
+    clearInterval(idle);
   }
 }
