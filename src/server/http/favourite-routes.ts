@@ -53,9 +53,11 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(400, "The id in the path is not a UUID.");
     const record = await deps.db.transaction().execute(async (trx) => {
+      // The clock first: its lock makes a change on another node wait, so none is merged over.
+      const at = await deps.writeClock.next(trx);
       const existing = await findFavourite(trx, claims.aud, id);
       if (existing === undefined) throw new HttpError(404, missing);
-      const changed = changedFavourite(existing, request.body, await deps.writeClock.next(trx));
+      const changed = changedFavourite(existing, request.body, at);
       await replaceFavourite(trx, claims.aud, changed);
       return changed;
     });

@@ -1,7 +1,8 @@
 // Beyond the spec, shaped like the real service: create, update (merge) and soft delete of products, so
 // demos and tests can change the catalog while a client syncs. Each write runs in one transaction and
-// takes its write instant from the database's write clock inside that transaction (write-clock.ts), which
-// also voids every node's remembered page positions.
+// takes its write instant from the database's write clock first thing in that transaction (write-clock.ts):
+// that also makes writes on every node wait for each other, so each reads the product and the codes it
+// checks after every earlier write committed, and voids every node's remembered page positions.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Product } from "../../shared/api/product.ts";
@@ -43,8 +44,9 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.put("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
+      const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
-      const changed = changedProduct(existing, request.body, await deps.writeClock.next(trx));
+      const changed = changedProduct(existing, request.body, at);
       await ensureCodesFree(trx, claims.aud, changed);
       await replaceProduct(trx, claims.aud, changed);
       return changed;
@@ -55,10 +57,11 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.delete("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
+      const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
-      // Deleting twice changes nothing, so it does not move the product in the updated_at order either.
+      // Deleting twice changes nothing (the instant taken is left unused): the product keeps its place.
       if (existing.deleted) return existing;
-      const deleted = deletedProduct(existing, await deps.writeClock.next(trx));
+      const deleted = deletedProduct(existing, at);
       await replaceProduct(trx, claims.aud, deleted);
       return deleted;
     });
