@@ -30,6 +30,30 @@ function electronViteQueries(): Plugin {
  */
 export const browser = ["test/e2e/**/*.test.ts"];
 
+/**
+ * The service's contract, security and property suites, run a second time with the service on
+ * PostgreSQL (one server for the run, a fresh database per service: test/support/postgres-setup.ts).
+ */
+export const serviceSuites = [
+  "test/server/branches.test.ts",
+  "test/server/errors.test.ts",
+  "test/server/favourites.test.ts",
+  "test/server/login-throttle.test.ts",
+  "test/server/login.test.ts",
+  "test/server/malformed-requests.property.test.ts",
+  "test/server/pagination.property.test.ts",
+  "test/server/pre-routing-errors.test.ts",
+  "test/server/products-read.test.ts",
+  "test/server/products-write.test.ts",
+  "test/server/rate-limit.test.ts",
+  "test/server/reference-data.test.ts",
+  "test/server/scopes.test.ts",
+  "test/server/sub-users.test.ts",
+  "test/server/tenancy.test.ts",
+  "test/server/login-throttle-parts.test.ts",
+  "test/server/write-clock.test.ts",
+];
+
 /** Tests only `npm run test:long` runs (vitest.long.config.ts): long by nature. */
 export const longOnly = ["test/long/**/*.test.ts"];
 
@@ -48,10 +72,20 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...browser, ...longOnly],
+          exclude: [...configDefaults.exclude, ...browser, ...longOnly, "test/postgres/**"],
           environment: "node",
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: [...serviceSuites, "test/postgres/**/*.test.ts"],
+          environment: "node",
+          env: { SERVICE_DATABASE: "postgres" },
+          globalSetup: ["test/support/postgres-setup.ts"],
         },
       },
       {

@@ -7,8 +7,8 @@ import Database from "better-sqlite3";
  * Groups the products, in updated_at order, into runs of `runLength` and gives each run its newest
  * instant, in the row and in the JSON body alike. Returns the number of runs made.
  */
-export function makeEqualTimestampRuns(dbFile: string, runLength: number): number {
-  const db = new Database(dbFile);
+export function makeEqualTimestampRuns(database: string, runLength: number): number {
+  const db = new Database(database);
   try {
     const rows = db.prepare("SELECT id, updated_at FROM products ORDER BY updated_at, id").all() as {
       id: string;
@@ -39,8 +39,8 @@ export function makeEqualTimestampRuns(dbFile: string, runLength: number): numbe
  * them get one updated_at, newer than any write so far (a change never goes back in time).
  * Returns how many were stamped.
  */
-export function stampAsOneInstant(dbFile: string, choose: (ids: string[]) => string[]): number {
-  const db = new Database(dbFile);
+export function stampAsOneInstant(database: string, choose: (ids: string[]) => string[]): number {
+  const db = new Database(database);
   try {
     const ids = (db.prepare("SELECT id FROM products ORDER BY id").all() as { id: string }[]).map(
       (row) => row.id,

@@ -35,16 +35,16 @@ if (!(minutes > 0) || !Number.isInteger(seed)) {
 
 const random = createRandom(seed);
 const work = mkdtempSync(join(tmpdir(), "catalog-soak-"));
-const dbFile = join(work, "service.sqlite");
+const database = join(work, "service.sqlite");
 const dataDir = join(work, "data");
 const tally = { cycles: 0, syncs: 0, kills: 0, failedSyncs: 0, mismatches: 0, changes: 0 };
 /** Why syncs that ended with exit 2 stopped: message -> times. */
 const failures = new Map<string, number>();
 
 // The demo catalog, then every product grouped into runs of 40 sharing one updated_at.
-await (await startService({ port: 0, dbFile, demoProducts: 600, seed })).close();
-makeEqualTimestampRuns(dbFile, 40);
-let service = await startService({ port: 0, dbFile, faults: { ...faults, seed, kinds: [...faults.kinds] } });
+await (await startService({ port: 0, database, demoProducts: 600, seed })).close();
+makeEqualTimestampRuns(database, 40);
+let service = await startService({ port: 0, database, faults: { ...faults, seed, kinds: [...faults.kinds] } });
 const port = Number(new URL(service.baseUrl).port);
 const upstream = await startMisbehavingUpstream(service.baseUrl);
 const { accountId } = service.demo;
@@ -113,10 +113,10 @@ async function changeCatalog(running: RunningService, rng: Random): Promise<void
 async function withBulkChange(running: RunningService): Promise<RunningService> {
   await running.close();
   const share = random.int(5, 40) / 100;
-  stampAsOneInstant(dbFile, (ids) => ids.filter(() => random.chance(share)));
+  stampAsOneInstant(database, (ids) => ids.filter(() => random.chance(share)));
   const restarted = await startService({
     port,
-    dbFile,
+    database,
     faults: { ...faults, seed, kinds: [...faults.kinds] },
   });
   return restarted;

@@ -4,13 +4,15 @@ import { defaultLoginThrottle } from "./auth/login-throttle.ts";
 import { maxDemoAccounts } from "./demo/demo-account.ts";
 import { maxDemoProducts } from "./demo/demo-catalog.ts";
 import type { ServiceOptions } from "./service.ts";
+import { isPostgresUrl } from "./store/database.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--db FILE|:memory:] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS]";
+  "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS]";
 
 export class CliOptionError extends Error {}
 
-export function parseCliOptions(args: string[]): ServiceOptions {
+/** `env` is where `DATABASE_URL` is read, when no flag names the database. */
+export function parseCliOptions(args: string[], env: NodeJS.ProcessEnv = {}): ServiceOptions {
   const { values } = parseFlags(args);
   const faultRate = number(values.faults, "--faults", 0, 1, false);
   const demoSeed = number(values["demo-seed"], "--demo-seed", 0, 2 ** 32 - 1);
@@ -19,7 +21,7 @@ export function parseCliOptions(args: string[]): ServiceOptions {
   return {
     host: values.host ?? "127.0.0.1",
     port: number(values.port, "--port", 0, 65535) ?? 8787,
-    dbFile: values.db ?? ":memory:",
+    database: databaseOf(values.database, values.db, env.DATABASE_URL),
     demoProducts: number(values.demo, "--demo", 0, maxDemoProducts) ?? 1000,
     accounts: number(values.accounts, "--accounts", 1, maxDemoAccounts) ?? 1,
     // One seed makes the whole demo repeat: catalogs and credentials.
@@ -48,6 +50,8 @@ function parseFlags(args: string[]) {
       options: {
         host: { type: "string" },
         port: { type: "string" },
+        database: { type: "string" },
+        // The flag's first name, kept for the scripts that use it.
         db: { type: "string" },
         demo: { type: "string" },
         accounts: { type: "string" },
@@ -66,6 +70,22 @@ function parseFlags(args: string[]) {
     const message = (error instanceof Error ? error.message : String(error)).replaceAll("\n", " ");
     throw new CliOptionError(`${message}; ${usage}`);
   }
+}
+
+/** `--database` (or `--db`), else `DATABASE_URL`, else SQLite in memory. */
+function databaseOf(database: string | undefined, db: string | undefined, url: string | undefined): string {
+  if (database !== undefined && db !== undefined) {
+    throw new CliOptionError("--database and --db name the same thing: give one of them");
+  }
+  const target = database ?? db ?? (url || undefined) ?? ":memory:";
+  if (target.trim() === "")
+    throw new CliOptionError("--database needs a file, :memory: or a postgres:// URL");
+  if (isPostgresUrl(target) && !URL.canParse(target)) {
+    throw new CliOptionError(
+      "--database: this postgres:// URL does not parse (postgres://USER@HOST:PORT/DB)",
+    );
+  }
+  return target;
 }
 
 function number(

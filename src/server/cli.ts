@@ -3,9 +3,10 @@
 // account in `accounts`, so a parent process can read it; logs go to stderr.
 import { CliOptionError, parseCliOptions } from "./cli-options.ts";
 import { startService } from "./service.ts";
+import { isPostgresUrl } from "./store/database.ts";
 
 async function main(): Promise<void> {
-  const options = parseCliOptions(process.argv.slice(2));
+  const options = parseCliOptions(process.argv.slice(2), process.env);
   const service = await startService(options);
   const stop = (): void => {
     service.close().then(
@@ -21,7 +22,16 @@ async function main(): Promise<void> {
   process.once("SIGTERM", stop);
   const { accounts } = service;
   process.stdout.write(`ready ${JSON.stringify({ ...accounts[0], accounts })}\n`);
-  process.stderr.write(`reference service listening on ${service.baseUrl} (db ${options.dbFile})\n`);
+  process.stderr.write(
+    `reference service listening on ${service.baseUrl} (${describeDatabase(options.database)})\n`,
+  );
+}
+
+/** The database as a log may name it: a URL's password stays out of the log. */
+function describeDatabase(target = ":memory:"): string {
+  if (!isPostgresUrl(target)) return `SQLite ${target}`;
+  const url = new URL(target);
+  return `PostgreSQL ${url.username}@${url.host}${url.pathname}`;
 }
 
 main().catch((error: unknown) => {

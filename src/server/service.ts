@@ -1,5 +1,5 @@
 // The reference commerce service as a library: start it on a port (0 picks a free one) over its own
-// SQLite database, get its base URL and the demo accounts' credentials back, switch faults, close it.
+// database (SQLite or PostgreSQL), get its base URL and the demo accounts' credentials back, switch faults, close it.
 // The start composes the rooms (store/, auth/, http/) and plugs in the sides: the demo (demo/, through
 // its plug-in) and the fault switch (faults/).
 import type { AddressInfo } from "node:net";
@@ -19,6 +19,7 @@ import { openDatabase } from "./store/database.ts";
 import { migrateToLatest } from "./store/migrations.ts";
 import { createPagePositions } from "./store/page-positions.ts";
 import { lastWriteMs } from "./store/products-store.ts";
+import { withStartLock } from "./store/start-lock.ts";
 import { sweepThrottleCounts } from "./store/throttle-sweeper.ts";
 import { createWriteClock } from "./store/write-clock.ts";
 
@@ -32,8 +33,11 @@ export interface ServiceOptions {
   host?: string;
   /** Default 8787; 0 picks a free port. */
   port?: number;
-  /** Default ":memory:". */
-  dbFile?: string;
+  /**
+   * A SQLite file, ":memory:" (the default) or a PostgreSQL URL (`postgres://USER@HOST:PORT/DB`): the
+   * same service on either.
+   */
+  database?: string;
   /** Size of each demo account's catalog, made when the account is created (default 0). */
   demoProducts?: number;
   /** Demo accounts the database must hold, each its own organisation (default 1, at most 100). */
@@ -85,13 +89,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
   }
   const faults = createFaultSwitch(options.faults ?? null);
-  const db = openDatabase(options.dbFile ?? ":memory:");
+  const { db } = openDatabase(options.database ?? ":memory:");
   try {
     const loginThrottle = createLoginThrottle(db, options.loginThrottle ?? defaultLoginThrottle, clock);
     const rateLimit = createRequestRateLimit(db, options.rateLimit ?? null, clock);
-    await migrateToLatest(db);
+    const signingKey = await withStartLock(db, async () => {
+      await migrateToLatest(db);
+      return loadSigningKey(db);
+    });
     const writeClock = createWriteClock(clock);
-    const signingKey = await loadSigningKey(db);
     const positions = createPagePositions();
     const demo = demoPlugin({
       accounts: accountCount,
@@ -123,8 +129,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
     let demos: DemoCredentials[];
     try {
-      demos = await demo.seed(db, { baseUrl, now: clock() });
-      await writeClock.passed(db, await lastWriteMs(db));
+      demos = await withStartLock(db, async () => {
+        const made = await demo.seed(db, { baseUrl, now: clock() });
+        // The seeding wrote around the clock: later writes, on any node, follow its last.
+        await writeClock.passed(db, await lastWriteMs(db));
+        return made;
+      });
       seeded();
     } catch (error) {
       // Closing drops any request still waiting for the seeding.

@@ -169,14 +169,14 @@ describe("a till's session, told plainly", () => {
 
   it("follows the service to a new address with login --base-url alone, keeping the catalog", async () => {
     const dbDir = await tempDir();
-    const dbFile = join(dbDir.path, "service.sqlite");
-    const first = await startService({ port: 0, dbFile, demoProducts: 60, seed: 4 });
+    const database = join(dbDir.path, "service.sqlite");
+    const first = await startService({ port: 0, database, demoProducts: 60, seed: 4 });
     const data = await tempDir();
     const own = (...args: string[]) => runCli(["--data-dir", data.path, ...args], people);
     expect((await own(...demoLoginArgs({ ...first.demo, baseUrl: first.baseUrl }))).code).toBe(0);
     expect((await own("sync")).code).toBe(0);
     await first.close();
-    const moved = await startService({ port: 0, dbFile });
+    const moved = await startService({ port: 0, database });
     const result = await own("login", "--base-url", moved.baseUrl);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(

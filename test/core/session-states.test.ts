@@ -144,15 +144,15 @@ describe("signing in", () => {
 describe("a service that moved", () => {
   it("is followed by changing the address, keeping the sign-in and the catalog", async () => {
     const dbDir = await tempDir();
-    const dbFile = join(dbDir.path, "service.sqlite");
-    const first = await startService({ port: 0, dbFile, demoProducts: 60, seed: 9 });
+    const database = join(dbDir.path, "service.sqlite");
+    const first = await startService({ port: 0, database, demoProducts: 60, seed: 9 });
     const data = await tempDir();
     const { core, session } = openTestCore(data.path);
     await signInDemo(session, first);
     await core.sync();
     const products = (await core.status()).products;
     await first.close();
-    const moved = await startService({ port: 0, dbFile });
+    const moved = await startService({ port: 0, database });
     const info = await session.moveTo(moved.baseUrl);
     expect(info.baseUrl).toBe(moved.baseUrl);
     expect((await session.info())?.baseUrl).toBe(moved.baseUrl);

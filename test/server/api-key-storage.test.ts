@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { startService } from "../../src/server/service.ts";
 import { openDatabase } from "../../src/server/store/database.ts";
-import { migrations } from "../../src/server/store/migrations.ts";
+import { sqliteMigrations } from "../../src/server/store/sqlite-migrations.ts";
 import { accountFixture, makeUser } from "./route-catalog.ts";
 import { call, keyToken, paths } from "./service-harness.ts";
 
@@ -27,7 +27,7 @@ async function databaseText(file: string): Promise<string> {
 describe("API keys at rest", () => {
   it("keeps no issued key in the database file, and the key still signs in", async () => {
     const file = join(directory, "keys.db");
-    const service = await startService({ port: 0, dbFile: file });
+    const service = await startService({ port: 0, database: file });
     try {
       const own = await accountFixture(service, service.demo);
       const user = await makeUser(own, [], true);
@@ -41,8 +41,8 @@ describe("API keys at rest", () => {
 
   it("converts a database from before hashing: old keys keep working, and rest only as digests", async () => {
     const file = join(directory, "old.db");
-    const db = openDatabase(file);
-    const first = { "0001_initial_schema": migrations["0001_initial_schema"] as Migration };
+    const { db } = openDatabase(file);
+    const first = { "0001_initial_schema": sqliteMigrations["0001_initial_schema"] as Migration };
     const migrated = await new Migrator({
       db,
       provider: { getMigrations: async () => first },
@@ -90,7 +90,7 @@ describe("API keys at rest", () => {
       .execute();
     await db.destroy();
 
-    const service = await startService({ port: 0, dbFile: file });
+    const service = await startService({ port: 0, database: file });
     try {
       expect(service.demo.apiKey).toBe(apiKey);
       for (const key of [apiKey, other.key]) {

@@ -12,7 +12,7 @@ import { call, startTestService } from "./service-harness.ts";
 const dir = await mkdtemp(join(tmpdir(), "health-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 const dbFile = join(dir, "service.db");
-const service = await startTestService({ dbFile });
+const service = await startTestService({ database: dbFile });
 
 describe("GET /health", () => {
   it("answers 200 in the envelope without a token", async () => {

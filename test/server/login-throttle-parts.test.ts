@@ -4,6 +4,7 @@ import { clientKey } from "../../src/server/auth/client-address.ts";
 import { openDatabase } from "../../src/server/store/database.ts";
 import { migrateToLatest } from "../../src/server/store/migrations.ts";
 import { givePoint, sweepExpiredCounts, takePoint } from "../../src/server/store/throttle-counts.ts";
+import { testDatabase } from "./service-harness.ts";
 
 describe("client addresses", () => {
   it("counts an IPv4 address as itself, however it arrives", () => {
@@ -22,7 +23,7 @@ describe("client addresses", () => {
   });
 });
 
-const db = openDatabase(":memory:");
+const { db } = openDatabase(await testDatabase());
 await migrateToLatest(db);
 afterAll(() => db.destroy());
 const window = { limit: 2, windowMs: 10_000 };

@@ -3,7 +3,9 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type ServiceDatabase } from "../../src/server/store/database.ts";
-import { migrateToLatest, migrations } from "../../src/server/store/migrations.ts";
+import { migrateToLatest } from "../../src/server/store/migrations.ts";
+import { postgresMigrations } from "../../src/server/store/postgres-migrations.ts";
+import { sqliteMigrations } from "../../src/server/store/sqlite-migrations.ts";
 
 let db: ServiceDatabase | undefined;
 afterEach(() => db?.destroy());
@@ -18,14 +20,17 @@ async function tableNames(database: ServiceDatabase): Promise<string[]> {
 }
 
 describe("migrations", () => {
-  it("are numbered in order", () => {
+  it.each([
+    ["SQLite's", sqliteMigrations],
+    ["PostgreSQL's", postgresMigrations],
+  ])("%s are numbered in order", (_, migrations) => {
     const names = Object.keys(migrations);
     expect(names.every((name) => /^\d{4}_[a-z_]+$/.test(name))).toBe(true);
     expect([...names].sort()).toEqual(names);
   });
 
   it("create every table on a fresh database, and running them again changes nothing", async () => {
-    db = openDatabase(":memory:");
+    db = openDatabase(":memory:").db;
     await migrateToLatest(db);
     const tables = await tableNames(db);
     expect(tables).toEqual([
@@ -44,7 +49,7 @@ describe("migrations", () => {
   });
 
   it("refuse a database that a newer service migrated further", async () => {
-    db = openDatabase(":memory:");
+    db = openDatabase(":memory:").db;
     await migrateToLatest(db);
     await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2030-01-01')`.execute(
       db,

@@ -1,4 +1,6 @@
-// Test helpers: start the service in-process on a free loopback port and call it over real HTTP.
+// Test helpers: start the service in-process on a free loopback port and call it over real HTTP. The
+// vitest project says on which database (`SERVICE_DATABASE`): SQLite (the "node" project) or a fresh
+// PostgreSQL database per service (the "postgres" project runs the service suites again on it).
 import { afterAll } from "vitest";
 import {
   type DemoAccount,
@@ -6,6 +8,7 @@ import {
   type ServiceOptions,
   startService,
 } from "../../src/server/service.ts";
+import { freshPostgresDatabase } from "../support/postgres-database.ts";
 
 export interface Reply {
   status: number;
@@ -23,9 +26,20 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export type ServiceSetup = "sqlite" | "postgres";
+
+/** The set-up this run of the suites tests. */
+export const serviceSetup: ServiceSetup = process.env.SERVICE_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+/** Where a test service keeps its data in this set-up: `options.database` (or SQLite in memory) or PostgreSQL. */
+export async function testDatabase(options: ServiceOptions = {}): Promise<string> {
+  if (serviceSetup === "postgres") return freshPostgresDatabase();
+  return options.database ?? ":memory:";
+}
+
 /** Starts a service for the file's tests and closes it after them. */
 export async function startTestService(options: ServiceOptions = {}): Promise<RunningService> {
-  const service = await startService({ port: 0, ...options });
+  const service = await startService({ port: 0, ...options, database: await testDatabase(options) });
   afterAll(() => service.close());
   return service;
 }

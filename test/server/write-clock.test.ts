@@ -1,13 +1,15 @@
 // The write clock in the database: every instant strictly after the last, whatever the node's clock
-// says, and after every write stored before the clock existed.
+// says, and after every write stored before the clock existed. On SQLite, and on PostgreSQL in the
+// postgres project.
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/store/database.ts";
-import { migrateToLatest, migrations } from "../../src/server/store/migrations.ts";
+import { migrateToLatest, migrationsOf } from "../../src/server/store/migrations.ts";
 import { createWriteClock } from "../../src/server/store/write-clock.ts";
+import { testDatabase } from "./service-harness.ts";
 
-const db = openDatabase(":memory:");
+const { db } = openDatabase(await testDatabase());
 await migrateToLatest(db);
 afterAll(() => db.destroy());
 
@@ -41,10 +43,13 @@ describe("the write clock", () => {
   });
 
   it("starts after the writes a database held before it existed", async () => {
-    const older = openDatabase(":memory:");
+    const { db: older } = openDatabase(await testDatabase());
     try {
+      const migrations = migrationsOf(older);
+      const names = Object.keys(migrations);
+      const before = names[names.findIndex((name) => name.endsWith("_node_state")) - 1] as string;
       const provider = { getMigrations: async () => ({ ...migrations }) };
-      await new Migrator({ db: older, provider }).migrateTo("0003_favourites");
+      await new Migrator({ db: older, provider }).migrateTo(before);
       await sql`INSERT INTO favourites VALUES ('a', 'f', 1, 9000123, '{}')`.execute(older);
       await migrateToLatest(older);
       expect(await createWriteClock(() => 0).last(older)).toBe(9_000_123);

@@ -4,7 +4,6 @@
 // for reproducible tests only, since anyone who knows it can sign in.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Product } from "../../shared/api/product.ts";
 import { apiKeyDigest } from "../auth/api-keys.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { tillScopes } from "../auth/scopes.ts";
@@ -14,7 +13,7 @@ import type { ServiceDatabase } from "../store/database.ts";
 import { insertFavourites } from "../store/favourites-store.ts";
 import { insertProducts } from "../store/products-store.ts";
 import { findUser, insertUser } from "../store/users-store.ts";
-import { generateDemoCatalog } from "./demo-catalog.ts";
+import { demoCatalogBatches } from "./demo-catalog.ts";
 import { demoFavourites } from "./demo-favourites.ts";
 
 export interface DemoCredentials {
@@ -92,13 +91,13 @@ async function createDemoAccount(
   const password = `demo-${hex32().slice(0, 12)}${hex32().slice(0, 12)}`;
   const apiKey = newId();
   const { organisation, username } = demoNames(index);
-  const catalog: Product[] = generateDemoCatalog({
+  const catalog = {
     count: setup.demoProducts,
     seed: setup.catalogSeed + index - 1,
     accountId: ids.account,
     now: setup.now,
     imageBaseUrl: setup.imageBaseUrl,
-  });
+  };
   const user = {
     account_id: ids.account,
     active: 1,
@@ -147,7 +146,9 @@ async function createDemoAccount(
       .insertInto("demo_credentials")
       .values({ account_id: ids.account, username, password, service_user_id: ids.service, api_key: apiKey })
       .execute();
-    await insertProducts(trx, ids.account, catalog);
+    // A batch at a time, so a catalog of a million takes the memory of a batch; in the account's one
+    // transaction, so a start stopped halfway leaves no account without its whole catalog.
+    for (const batch of demoCatalogBatches(catalog)) await insertProducts(trx, ids.account, batch);
     await insertFavourites(trx, ids.account, demoFavourites(setup.catalogSeed + index - 1, setup.now));
   });
 }
@@ -157,8 +158,9 @@ async function readDemoCredentials(db: ServiceDatabase): Promise<DemoCredentials
     .selectFrom("demo_credentials")
     .innerJoin("accounts", "accounts.id", "demo_credentials.account_id")
     .selectAll("demo_credentials")
-    // Insertion order: the first demo account stays first.
-    .orderBy(sql`demo_credentials.rowid`)
+    // Creation order, which the names follow ("Demo Store", "Demo Store 2", ... "Demo Store 10").
+    .orderBy(sql`length(accounts.name)`)
+    .orderBy("accounts.name")
     .execute();
   const credentials: DemoCredentials[] = [];
   for (const demo of demos) {

@@ -12,7 +12,7 @@ import { childSummary } from "./demo-child-summary.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
 import { demoGroupId } from "./demo-product-groups.ts";
 import { unremarkableFields } from "./demo-record-fields.ts";
-import { demoSaleCaseCount, withDemoSaleCases } from "./demo-sale-cases.ts";
+import { demoSaleCaseCount, demoSaleCases } from "./demo-sale-cases.ts";
 import { amountOf, priceTimes } from "./demo-shelf-prices.ts";
 import { demoTaxId } from "./demo-taxes.ts";
 
@@ -60,29 +60,66 @@ const IMPORT_RUN_START = 0.01;
 const IMPORT_RUN_MAX = 60;
 
 /**
- * The largest catalog worth generating: it is built and held in memory (a million products take
- * about 7 GB in the service), and the code ranges below leave room for about twice as many.
+ * The largest catalog worth generating: the code ranges below leave room for about twice as many. It is
+ * made a batch at a time (`demoCatalogBatches`), so its size costs time, not memory.
  */
 export const maxDemoProducts = 1_000_000;
 
+/** Records per batch: a few MB of records at a time. */
+const defaultBatchSize = 2000;
+
+/** The whole catalog at once, for tests and small catalogs. */
 export function generateDemoCatalog(options: DemoCatalogOptions): Product[] {
+  return [...demoCatalogBatches(options)].flat();
+}
+
+/**
+ * The catalog in order, about `batchSize` records at a time (a variant family is never split), the sale
+ * cases last: the same records as the whole catalog, whatever the batch size.
+ */
+export function* demoCatalogBatches(
+  options: DemoCatalogOptions,
+  batchSize = defaultBatchSize,
+): Generator<Product[], void, undefined> {
   if (options.count > maxDemoProducts) {
     throw new RangeError(`a demo catalog holds at most ${maxDemoProducts} products, not ${options.count}`);
   }
   const catalog = createCatalogContext(options);
   const stock = options.count - demoSaleCaseCount(options.count);
-  const products: Product[] = [];
-  while (products.length < stock) {
-    const room = stock - products.length;
-    const draw = catalog.random.next();
-    // A family needs room for a parent and two children; near the end a standard product fills in.
-    if (draw < FAMILY_DRAW && room >= 3) products.push(...variantFamily(catalog, room));
-    else if (draw < FAMILY_DRAW) products.push(standardProduct(catalog));
-    else if (draw < FAMILY_DRAW + LINKED_DRAW) products.push(linkedProduct(catalog));
-    else if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) products.push(voucher(catalog));
-    else products.push(standardProduct(catalog));
+  const saleCases = demoSaleCases(options);
+  let made = 0;
+  let batch: Product[] = [];
+  while (made < stock) {
+    const drawn = drawRecords(catalog, stock - made);
+    for (const product of drawn) {
+      // A linked product the stock drew is given the catalog's deposit, when it has one.
+      if (
+        saleCases.depositId !== null &&
+        product.type === "linked_product" &&
+        product.linked_products === null
+      )
+        product.linked_products = [saleCases.depositId];
+      batch.push(product);
+    }
+    made += drawn.length;
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
+    }
   }
-  return withDemoSaleCases(products, options);
+  batch.push(...saleCases.records);
+  if (batch.length > 0) yield batch;
+}
+
+/** The next draw of the stock: one record, or a variant family when `room` holds one. */
+function drawRecords(catalog: CatalogContext, room: number): Product[] {
+  const draw = catalog.random.next();
+  // A family needs room for a parent and two children; near the end a standard product fills in.
+  if (draw < FAMILY_DRAW && room >= 3) return variantFamily(catalog, room);
+  if (draw < FAMILY_DRAW) return [standardProduct(catalog)];
+  if (draw < FAMILY_DRAW + LINKED_DRAW) return [linkedProduct(catalog)];
+  if (draw < FAMILY_DRAW + LINKED_DRAW + VOUCHER_DRAW) return [voucher(catalog)];
+  return [standardProduct(catalog)];
 }
 
 interface CatalogContext {

@@ -220,22 +220,21 @@ export function demoSaleCaseCount(count: number): number {
   return count < FEWEST_PRODUCTS ? 0 : cases.length;
 }
 
-/** The stock followed by the cases, the stock's linked products given their deposit. */
-export function withDemoSaleCases(
-  stock: Product[],
-  options: { count: number; seed: number; accountId: string; now: number },
-): Product[] {
-  if (demoSaleCaseCount(options.count) === 0) return stock;
+/**
+ * The sale cases of a catalog (after its stock), and the deposit its stock's linked products carry; none
+ * in a catalog too small for them.
+ */
+export function demoSaleCases(options: { count: number; seed: number; accountId: string; now: number }): {
+  records: Product[];
+  depositId: string | null;
+} {
+  if (demoSaleCaseCount(options.count) === 0) return { records: [], depositId: null };
   const { ids, random } = drawIds(options.seed);
-  for (const product of stock) {
-    if (product.type === "linked_product" && product.linked_products === null)
-      product.linked_products = [ids.deposit];
-  }
   const records = cases.map((spec, index) => caseRecord(spec, { ids, random }, options, index));
   for (const parent of records.filter((record) => record.type === "variant_product")) {
     parent.children = records.filter((record) => record.parent === parent.id).map(childSummary);
   }
-  return [...stock, ...records];
+  return { records, depositId: ids.deposit as string };
 }
 
 /**

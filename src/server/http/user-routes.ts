@@ -9,6 +9,7 @@ import { type AuthDependencies, accountIdsOf, authorize } from "../auth/auth.ts"
 import { hashPassword } from "../auth/passwords.ts";
 import { defaultScopes, firstUncovered, type Permission } from "../auth/scopes.ts";
 import { type AccountRow, findAccount } from "../store/accounts-store.ts";
+import { isUniqueViolation } from "../store/database.ts";
 import {
   findLiveUserByUsername,
   findUser,
@@ -104,7 +105,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       })
       .catch((error: unknown) => {
         // Two creates of one username can both pass the check above while scrypt runs; the index decides.
-        throw String(error).includes("UNIQUE")
+        throw isUniqueViolation(error)
           ? new HttpError(409, "A sub-user with this username already exists.")
           : error;
       });

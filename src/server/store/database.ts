@@ -1,6 +1,9 @@
-// The service's own SQLite database: table shapes for kysely and the one place a connection is opened.
+// The service's database, SQLite (a file, the embedded default) or PostgreSQL (a URL): table shapes for
+// kysely and the one place a connection is opened. The rest of the service is written once for both;
+// what differs is asked of `dialectOf`.
 import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 
 export interface AccountsTable {
   id: string;
@@ -108,7 +111,35 @@ export interface ServiceTables {
 
 export type ServiceDatabase = Kysely<ServiceTables>;
 
-export function openDatabase(file: string): ServiceDatabase {
+export type DatabaseDialect = "sqlite" | "postgres";
+
+export interface OpenedDatabase {
+  db: ServiceDatabase;
+  dialect: DatabaseDialect;
+}
+
+/** A `postgres://` or `postgresql://` URL opens PostgreSQL; anything else is a SQLite file (or `:memory:`). */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+export function openDatabase(target: string): OpenedDatabase {
+  if (isPostgresUrl(target)) return { db: openPostgres(target), dialect: "postgres" };
+  return { db: openSqlite(target), dialect: "sqlite" };
+}
+
+/** Which database a kysely instance (or a transaction on one) talks to. */
+export function dialectOf(db: ServiceDatabase): DatabaseDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/** A write refused by a unique index, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+function openSqlite(file: string): ServiceDatabase {
   const sqlite = new Database(file);
   // WAL lets a reader (a test or a second tool) look at the file while the service writes.
   if (file !== ":memory:") sqlite.pragma("journal_mode = WAL");
@@ -117,4 +148,23 @@ export function openDatabase(file: string): ServiceDatabase {
   sqlite.pragma("secure_delete = ON");
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<ServiceTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** PostgreSQL's 64-bit integers (counts, epoch ms) and numerics. */
+const int8Oid = 20;
+const numericOid = 1700;
+
+function openPostgres(url: string): ServiceDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Counts and epoch-ms columns come back as numbers, as SQLite gives them (node-postgres gives strings,
+    // since an int8 may exceed 2^53; none of these can).
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === int8Oid || oid === numericOid
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<ServiceTables>({ dialect: new PostgresDialect({ pool }) });
 }

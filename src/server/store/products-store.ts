@@ -5,7 +5,7 @@ import type { Product } from "../../shared/api/product.ts";
 import { productCodes } from "../../shared/api/product-codes.ts";
 import type { PageEdge } from "../http/pagination.ts";
 import type { ProductFilters } from "../http/product-filters.ts";
-import type { ProductsTable, ServiceDatabase } from "./database.ts";
+import { dialectOf, type ProductsTable, type ServiceDatabase } from "./database.ts";
 
 export interface StoredProduct {
   id: string;
@@ -123,7 +123,10 @@ export function listProducts(
 ): Promise<StoredProduct[]> {
   let query = filteredProducts(db, accountId, filters).select([
     "id",
-    sql<Buffer>`CAST(body AS BLOB)`.as("body"),
+    (dialectOf(db) === "postgres"
+      ? sql<Buffer>`convert_to(body, 'UTF8')`
+      : sql<Buffer>`CAST(body AS BLOB)`
+    ).as("body"),
     "updated_at",
     "created_at",
   ]);

@@ -362,8 +362,8 @@ describe("the catalog service", () => {
   });
 
   it("follows the service to a new address set in the settings, keeping the session and the catalog", async () => {
-    const dbFile = `${await dataDir()}/service.sqlite`;
-    const first = await referenceService({ demoProducts: 300, seed: 38, dbFile });
+    const database = `${await dataDir()}/service.sqlite`;
+    const first = await referenceService({ demoProducts: 300, seed: 38, database });
     const { dir, test } = await syncedService(first);
     const held = localProducts(dir, first.demo.accountId);
     await first.close();
@@ -374,7 +374,7 @@ describe("the catalog service", () => {
     expect(error.kind).toBe("offline");
     expect((await test.service.settings()).baseUrl).toBe(first.baseUrl);
 
-    const moved = await referenceService({ dbFile });
+    const moved = await referenceService({ database });
     await test.service.changeSettings({ baseUrl: moved.baseUrl });
     expect((await test.service.sessionInfo())?.baseUrl).toBe(moved.baseUrl);
     expect((await test.service.settings()).baseUrl).toBe(moved.baseUrl);
@@ -388,8 +388,8 @@ describe("the catalog service", () => {
 
   it("syncs every N minutes and when the connection comes back, on the injected clock", async () => {
     const dbDir = await dataDir();
-    const dbFile = `${dbDir}/service.sqlite`;
-    let running = await referenceService({ demoProducts: 300, seed: 37, dbFile });
+    const database = `${dbDir}/service.sqlite`;
+    let running = await referenceService({ demoProducts: 300, seed: 37, database });
     const port = Number(new URL(running.baseUrl).port);
     const clock = manualClock();
     const { test } = await syncedService(running, { clock });
@@ -416,7 +416,7 @@ describe("the catalog service", () => {
     expect(test.workers).toHaveLength(4);
 
     // Back on the same address: the next probe notices, and a sync starts without waiting 5 minutes.
-    running = await referenceService({ port, dbFile });
+    running = await referenceService({ port, database });
     const synced = test.nextStatus(
       (status) => status.online === true && !status.sync.running && status.lastError === null,
     );

@@ -27,10 +27,10 @@ let serviceDir: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   serviceDir = await tempDir();
-  const dbFile = join(serviceDir.path, "service.sqlite");
-  await (await startService({ port: 0, dbFile, demoProducts: 600, seed: 44 })).close();
-  expect(makeEqualTimestampRuns(dbFile, 150)).toBeGreaterThanOrEqual(4);
-  service = await startService({ port: 0, dbFile });
+  const database = join(serviceDir.path, "service.sqlite");
+  await (await startService({ port: 0, database, demoProducts: 600, seed: 44 })).close();
+  expect(makeEqualTimestampRuns(database, 150)).toBeGreaterThanOrEqual(4);
+  service = await startService({ port: 0, database });
   upstream = await startMisbehavingUpstream(service.baseUrl);
   // Slow pages, so the kills land between pages inside a run rather than after the sync.
   upstream.behave({ delayMs: 25 });
