@@ -6,7 +6,7 @@
 // prints `ready http://127.0.0.1:PORT` and stops on Ctrl-C. The configuration is written to a temporary
 // folder, removed when it stops.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,10 +24,12 @@ export interface LoadBalancerOptions {
   checkEveryMs?: number;
 }
 
+/** On PATH, or where Debian puts it (/usr/sbin, off a plain user's PATH). */
 function haproxyPath(): string {
   try {
     return execFileSync("sh", ["-c", "command -v haproxy"], { encoding: "utf8" }).trim();
   } catch {
+    if (existsSync("/usr/sbin/haproxy")) return "/usr/sbin/haproxy";
     throw new Error("HAProxy is not installed: run `apt-get install -y haproxy`.");
   }
 }
