@@ -22,6 +22,8 @@ export interface LoadBalancerOptions {
   nodes: string[];
   /** Milliseconds between health checks of each node (default 500). */
   checkEveryMs?: number;
+  /** The loopback port to listen on (default: a free one). */
+  port?: number;
 }
 
 /** On PATH, or where Debian puts it (/usr/sbin, off a plain user's PATH). */
@@ -34,7 +36,7 @@ function haproxyPath(): string {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -49,7 +51,7 @@ function freePort(): Promise<number> {
 export function haproxyConfig(port: number, nodes: string[], checkEveryMs: number): string {
   const servers = nodes.map((node, index) => {
     const { hostname, port: nodePort } = new URL(node);
-    return `  server node${index + 1} ${hostname}:${nodePort} check inter ${checkEveryMs}ms fall 2 rise 2`;
+    return `  server node${index + 1} ${hostname}:${nodePort} check inter ${checkEveryMs}ms fall 3 rise 2`;
   });
   return [
     "global",
@@ -60,6 +62,8 @@ export function haproxyConfig(port: number, nodes: string[], checkEveryMs: numbe
     "  timeout client 60s",
     "  timeout server 60s",
     "  timeout http-keep-alive 10s",
+    // A check answered late on a busy machine is not a dead node.
+    "  timeout check 2s",
     // A request a node failed before answering (refused, reset, nothing sent) goes to another node;
     // only those that are safe to send twice.
     "  retries 3",
@@ -84,7 +88,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   const binary = haproxyPath();
   const dir = mkdtempSync(join(tmpdir(), "pos-catalog-haproxy-"));
   const configFile = join(dir, "haproxy.cfg");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   writeFileSync(configFile, haproxyConfig(port, options.nodes, options.checkEveryMs ?? 500));
   // -db: stay in the foreground, so stopping this child stops HAProxy.
   const child = spawn(binary, ["-db", "-f", configFile], { stdio: ["ignore", "ignore", "pipe"] });

@@ -59,6 +59,11 @@ export interface ServiceOptions {
   rateLimit?: number | null;
   /** A fixed delay before every answer, in ms (default 0): a service that is far away. */
   latencyMs?: number;
+  /**
+   * Where clients reach the service when that is not where it listens (a load balancer's address): the
+   * demo's picture URLs point there. Default: the address it listens on.
+   */
+  publicUrl?: string;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -130,7 +135,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     let demos: DemoCredentials[];
     try {
       demos = await withStartLock(db, async () => {
-        const made = await demo.seed(db, { baseUrl, now: clock() });
+        const made = await demo.seed(db, { baseUrl: options.publicUrl ?? baseUrl, now: clock() });
         // The seeding wrote around the clock: later writes, on any node, follow its last.
         await writeClock.passed(db, await lastWriteMs(db));
         return made;

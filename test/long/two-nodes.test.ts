@@ -34,7 +34,7 @@ async function twoNodes(demoProducts: number, extra: string[] = []) {
   cleanups.push(() => first.stop("SIGKILL"));
   const second = await startServiceNode(args);
   cleanups.push(() => second.stop("SIGKILL"));
-  const balancer = await startLoadBalancer({ nodes: [first.baseUrl, second.baseUrl], checkEveryMs: 200 });
+  const balancer = await startLoadBalancer({ nodes: [first.baseUrl, second.baseUrl] });
   cleanups.push(() => balancer.stop());
   return { first, second, url: balancer.url, demo: first.ready };
 }
