@@ -14,6 +14,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { startPostgresServer } from "../scripts/postgres-server.ts";
 import { disposeFixture, type Fixture, prepareFixture } from "./catalog-fixture.ts";
 import { coldStartFigures } from "./cold-start.ts";
 import type { Figure } from "./figure.ts";
@@ -46,6 +47,24 @@ const nodePlans = {
   full: { products: 20_000, walkers: 4, rounds: 3, tills: 40 },
   quick: { products: 5_000, walkers: 2, rounds: 1, tills: 4 },
 };
+
+/** The same list throughput with the service on a throw-away PostgreSQL server (scripts/postgres-server.ts). */
+async function postgresThroughputFigures(products: number, log: (line: string) => void): Promise<Figure[]> {
+  log("starting a PostgreSQL server");
+  const postgres = await startPostgresServer();
+  try {
+    const database = await postgres.createDatabase("bench");
+    log(`starting the reference service with ${products} products on PostgreSQL`);
+    const service = await startService(products, { flags: ["--database", database] });
+    try {
+      return await serviceThroughputFigures(service, 3, "postgres");
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = parseFlags();
@@ -93,8 +112,10 @@ async function main(): Promise<void> {
       log(`starting the reference service with ${plan.sync} products`);
       const big = await startService(plan.sync);
       services.push(big);
-      if (only.has("service"))
-        figures.push(...(await step(log, "service", () => serviceThroughputFigures(big, 3))));
+      if (only.has("service")) {
+        figures.push(...(await step(log, "service", () => serviceThroughputFigures(big, 3, "sqlite"))));
+        figures.push(...(await step(log, "service", () => postgresThroughputFigures(plan.sync, log))));
+      }
       if (only.has("sync")) {
         const small = await startService(plan.syncSmall);
         services.push(small);

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { shelves } from "../../src/server/demo/demo-assortment.ts";
 import { branchRecord, demoBranches } from "../../src/server/demo/demo-branches.ts";
 import {
   type DemoCatalogOptions,
+  demoCatalogBatches,
   generateDemoCatalog,
   maxDemoProducts,
 } from "../../src/server/demo/demo-catalog.ts";
@@ -34,6 +36,38 @@ describe("generateDemoCatalog", () => {
   it("gives deep-equal catalogs for the same options and a different one for another seed", () => {
     expect(generateDemoCatalog(options(300))).toEqual(generateDemoCatalog(options(300)));
     expect(generateDemoCatalog(options(300, 8))).not.toEqual(generateDemoCatalog(options(300)));
+  });
+
+  // SHA-256 of the JSON of catalogs as the service made them whole, before it made them a batch at a time
+  // (commit 2e50bc2): whatever the batch size, the batches together are those very records.
+  it.each([
+    [
+      { count: 5000, seed: 1, accountId: "0b0e6c1e-6a35-4c1b-9a40-2f1f1f0a0001", now: 1768478400000 },
+      "34870b8d5e07cf9943fdc400a49745e821d703c224ab489eeb76c8f4a3169c94",
+    ],
+    [
+      {
+        count: 20000,
+        seed: 7,
+        accountId: "0b0e6c1e-6a35-4c1b-9a40-2f1f1f0a0002",
+        now: 1780272000000,
+        imageBaseUrl: "http://127.0.0.1:8787",
+      },
+      "a13c8c8dbee84ad2b0e5efaf1dc22fd140ad589893abb832cb3cddc7e4842c73",
+    ],
+    [
+      { count: 49, seed: 3, accountId: "acct", now: 1767225600000 },
+      "95764765e868ec009b1349ee04965d061afb6586be9b10ff0d669239b93d53b3",
+    ],
+  ])("makes the same records a batch at a time as it made whole: %j", (options, digest) => {
+    const sha256 = (products: Product[]) =>
+      createHash("sha256").update(JSON.stringify(products)).digest("hex");
+    for (const batchSize of [7, 2000]) {
+      const batches = [...demoCatalogBatches(options, batchSize)];
+      expect(sha256(batches.flat()), `batches of ${batchSize}`).toBe(digest);
+      // Batches stay near their size: a variant family (at most 13 records) or the sale cases may run over.
+      for (const batch of batches.slice(0, -1)) expect(batch.length).toBeLessThan(batchSize + 13);
+    }
   });
 
   it.each([0, 1, 2, 3, 5, 17, 5_000])("makes exactly %i records", (count) => {

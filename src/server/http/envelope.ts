@@ -36,18 +36,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
 }
 
 /**
- * A success body whose `results` are stored products, already JSON: they are spliced in as they are, which
- * spares parsing and re-serialising every record of a page.
+ * A success body whose `results` are stored products, already JSON and joined by commas (in pieces):
+ * they are copied in as they are, which spares parsing and re-serialising every record of a page.
  */
 export function withRawResults(head: object, results: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"results":[`)];
-  results.forEach((result, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(result);
-  });
-  parts.push(closing);
-  return Buffer.concat(parts);
+  return Buffer.concat([
+    Buffer.from(`${JSON.stringify(head).slice(0, -1)},"results":[`),
+    ...results,
+    closing,
+  ]);
 }
 
-const comma = Buffer.from(",");
 const closing = Buffer.from("]}");

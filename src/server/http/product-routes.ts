@@ -4,7 +4,7 @@ import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import { type FaultSwitch, serveFault } from "../faults/faults.ts";
 import { isUuid } from "../store/ids.ts";
 import type { PagePositions } from "../store/page-positions.ts";
-import { countProducts, findProductBody, listProducts, type StoredProduct } from "../store/products-store.ts";
+import { countProducts, findProductBody, listProducts, type StoredPage } from "../store/products-store.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { requestInfo, successBody, withRawResults } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
@@ -78,15 +78,15 @@ async function readPage(
     listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
   const clock = await deps.writeClock.last(deps.db);
   const after = positions.endBefore(walk, paging.page, clock);
-  let rows = after
+  let page = after
     ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
     : await byOffset();
-  if (after && (await deps.writeClock.last(deps.db)) !== clock) rows = await byOffset();
-  const last = rows.at(-1);
-  if (last && rows.length === paging.size) {
+  if (after && (await deps.writeClock.last(deps.db)) !== clock) page = await byOffset();
+  const { last } = page;
+  if (last && page.count === paging.size) {
     positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, clock);
   }
-  return rows;
+  return page;
 }
 
 /** A full page means there may be more: only then do the cursors point on to a next page. */
@@ -94,22 +94,19 @@ function pageBody(
   request: FastifyRequest,
   params: URLSearchParams,
   paging: Paging,
-  rows: StoredProduct[],
+  rows: StoredPage,
 ): Buffer {
-  const last = rows.at(-1);
+  const { last } = rows;
   const edge =
-    last && rows.length === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
+    last && rows.count === paging.size ? { id: last.id, cursorMs: last[paging.cursorField] } : undefined;
   const head = {
     status: 200,
     msg: "Products found.",
     request: { ...requestInfo(request), cursor: requestCursor(paging, edge) },
     cursor: cursorUrls(endpointOf(request), params, paging, edge !== undefined),
-    count: rows.length,
+    count: rows.count,
   };
-  return withRawResults(
-    head,
-    rows.map((row) => row.body),
-  );
+  return withRawResults(head, rows.parts);
 }
 
 /** The list URL as this call named it (with or without the trailing slash), without its query. */

@@ -7,12 +7,13 @@ import type { PageEdge } from "../http/pagination.ts";
 import type { ProductFilters } from "../http/product-filters.ts";
 import { dialectOf, type ProductsTable, type ServiceDatabase } from "./database.ts";
 
-export interface StoredProduct {
-  id: string;
-  /** The JSON text as UTF-8 bytes, ready to be written to a response. */
-  body: Buffer;
-  updated_at: number;
-  created_at: number;
+/** One page of products, as the database joined it. */
+export interface StoredPage {
+  count: number;
+  /** The page's records' JSON joined by commas, in pieces to be written one after another. */
+  parts: readonly Buffer[];
+  /** The page's last record, where the next page of the walk starts after. */
+  last: { id: string; updated_at: number; created_at: number } | null;
 }
 
 // SQLite caps the number of bound values per statement; 9 columns x 500 rows stays well under it.
@@ -114,30 +115,64 @@ export interface PageQuery {
   limit: number;
 }
 
-/** One page in (cursor field, id) order. */
-export function listProducts(
+/**
+ * One page in (cursor field, id) order, as the bytes of its records' JSON joined by commas. On SQLite, a
+ * row per record whose body comes as bytes (CAST AS BLOB: never decoded into a JavaScript string); on
+ * PostgreSQL, whose rows cost more to the client, the database joins the page into one string itself.
+ */
+export async function listProducts(
   db: ServiceDatabase,
   accountId: string,
   filters: ProductFilters,
   page: PageQuery,
-): Promise<StoredProduct[]> {
-  let query = filteredProducts(db, accountId, filters).select([
-    "id",
-    (dialectOf(db) === "postgres"
-      ? sql<Buffer>`convert_to(body, 'UTF8')`
-      : sql<Buffer>`CAST(body AS BLOB)`
-    ).as("body"),
-    "updated_at",
-    "created_at",
-  ]);
-  if (page.firstMs !== null) query = query.where(page.cursorField, ">=", page.firstMs);
+): Promise<StoredPage> {
+  const { cursorField } = page;
+  let rows = filteredProducts(db, accountId, filters);
+  if (page.firstMs !== null) rows = rows.where(cursorField, ">=", page.firstMs);
   const after = page.after;
   if (after !== undefined) {
-    query = query.where((eb) =>
-      eb(eb.refTuple(page.cursorField, "id"), ">", eb.tuple(after.cursorMs, after.id)),
-    );
+    rows = rows.where((eb) => eb(eb.refTuple(cursorField, "id"), ">", eb.tuple(after.cursorMs, after.id)));
   }
-  return query.orderBy(page.cursorField).orderBy("id").limit(page.limit).offset(page.offset).execute();
+  const ordered = rows.orderBy(cursorField).orderBy("id").limit(page.limit).offset(page.offset);
+  if (dialectOf(db) === "postgres") return joinedPage(db, ordered);
+  const found = await ordered
+    .select(["id", sql<Buffer>`CAST(body AS BLOB)`.as("body"), "updated_at", "created_at"])
+    .execute();
+  const parts: Buffer[] = [];
+  found.forEach((row, index) => {
+    if (index > 0) parts.push(comma);
+    parts.push(row.body);
+  });
+  const last = found.at(-1);
+  return { count: found.length, parts, last: last === undefined ? null : edgeColumns(last) };
+}
+
+const comma = Buffer.from(",");
+
+type OrderedRows = ReturnType<typeof filteredProducts>;
+
+/**
+ * The page joined by PostgreSQL in the order the inner ORDER BY and LIMIT give (an ORDER BY inside the
+ * aggregates would sort the page again), with the last row's columns as the last elements of arrays
+ * aggregated in that same order.
+ */
+async function joinedPage(db: ServiceDatabase, ordered: OrderedRows): Promise<StoredPage> {
+  const row = await db
+    .selectFrom(ordered.select(["id", "body", "updated_at", "created_at"]).as("page"))
+    .select([
+      sql<number>`count(*)`.as("count"),
+      sql<string>`string_agg(body, ',')`.as("bodies"),
+      sql<string>`(array_agg(id))[count(*)]`.as("id"),
+      sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
+      sql<number>`(array_agg(created_at))[count(*)]`.as("created_at"),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.count === 0) return { count: 0, parts: [], last: null };
+  return { count: row.count, parts: [Buffer.from(row.bodies)], last: edgeColumns(row) };
+}
+
+function edgeColumns({ id, updated_at, created_at }: NonNullable<StoredPage["last"]>) {
+  return { id, updated_at, created_at };
 }
 
 export async function countProducts(db: ServiceDatabase, accountId: string, filters: ProductFilters) {
