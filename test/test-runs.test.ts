@@ -17,7 +17,7 @@ function testFiles(): string[] {
 
 /** The long run's own project (the other runs the service suites on two nodes). */
 const longRun = (
-  longConfig.test?.projects as { test?: { name?: string; include?: string[]; env?: object } }[]
+  (longConfig.test?.projects ?? []) as { test?: { name?: string; include?: string[]; env?: object } }[]
 )
   .map((project) => project.test)
   .find((test) => test?.name === "long");
