@@ -44,7 +44,11 @@ const failures = new Map<string, number>();
 // The demo catalog, then every product grouped into runs of 40 sharing one updated_at.
 await (await startService({ port: 0, database, demoProducts: 600, seed })).close();
 makeEqualTimestampRuns(database, 40);
-let service = await startService({ port: 0, database, faults: { ...faults, seed, kinds: [...faults.kinds] } });
+let service = await startService({
+  port: 0,
+  database,
+  faults: { ...faults, seed, kinds: [...faults.kinds] },
+});
 const port = Number(new URL(service.baseUrl).port);
 const upstream = await startMisbehavingUpstream(service.baseUrl);
 const { accountId } = service.demo;
