@@ -20,7 +20,7 @@ export interface LoadBalancer {
 export interface LoadBalancerOptions {
   /** Base URLs of the nodes, e.g. http://127.0.0.1:8001. */
   nodes: string[];
-  /** Milliseconds between health checks of each node (default 500). */
+  /** Milliseconds between health checks of each node (default 1000). */
   checkEveryMs?: number;
   /** The loopback port to listen on (default: a free one). */
   port?: number;
@@ -63,7 +63,7 @@ export function haproxyConfig(port: number, nodes: string[], checkEveryMs: numbe
     "  timeout server 60s",
     "  timeout http-keep-alive 10s",
     // A check answered late on a busy machine is not a dead node.
-    "  timeout check 2s",
+    "  timeout check 5s",
     // A request a node failed before answering (refused, reset, nothing sent) goes to another node;
     // only those that are safe to send twice.
     "  retries 3",
@@ -89,7 +89,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   const dir = mkdtempSync(join(tmpdir(), "pos-catalog-haproxy-"));
   const configFile = join(dir, "haproxy.cfg");
   const port = options.port ?? (await freePort());
-  writeFileSync(configFile, haproxyConfig(port, options.nodes, options.checkEveryMs ?? 500));
+  writeFileSync(configFile, haproxyConfig(port, options.nodes, options.checkEveryMs ?? 1000));
   // -db: stay in the foreground, so stopping this child stops HAProxy.
   const child = spawn(binary, ["-db", "-f", configFile], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
