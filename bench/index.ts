@@ -2,7 +2,7 @@
 // each beside a baseline measured in the same run (interleaved where the work allows), with wall and
 // CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
 //   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot. Leaves out
-//                 sync-1m, the first sync of a million products (about 7 GB and many minutes).
+//                 sync-1m, the first sync of a million products (many minutes).
 //   --only NAMES  comma-separated groups: lookup, search, keys, cold-start, sync, sync-1m, service, and
 //                 the figures other files contribute (below).
 //   --out FILE    the same figures as JSON, one key per figure with its unit in the name.
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   }
 
   if (only.has("sync-1m")) {
-    if (values.quick) notes.push("sync-1m: not run with --quick (a million products need about 7 GB)");
+    if (values.quick) notes.push("sync-1m: not run with --quick (a million products take many minutes)");
     else figures.push(...(await step(log, "sync-1m", () => largeFirstSync(log))));
   }
 

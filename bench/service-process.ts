@@ -2,6 +2,7 @@
 // need HTTP. Its `ready` line carries the demo account's credentials.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
@@ -18,6 +19,8 @@ export interface Ready {
 
 export interface RunningService {
   ready: Ready;
+  /** The service's process id, to read its CPU time (processCpuMs). */
+  pid: number;
   products: number;
   latencyMs: number;
   stop(): Promise<void>;
@@ -43,10 +46,22 @@ export async function startService(
   if (line === null) throw new Error("the reference service exited before it was ready");
   return {
     ready: JSON.parse(line.replace(/^ready /u, "")) as Ready,
+    pid: child.pid as number,
     products,
     latencyMs,
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * CPU time a process has used so far, user and system, in ms (Linux /proc; 10 ms steps): what a
+ * server spent, whatever else the shared machine was doing meanwhile.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces), counted from the state field (3rd).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {

@@ -1,13 +1,15 @@
 // Products per second the reference service serves: its catalog walked at size 1000 over loopback
 // HTTP by following cursor.next, next to a baseline measured in the same run: a bare node:http server
 // answering a pre-serialised page of the same size, walked the same way. Both servers run in their
-// own child process, so the ratio compares the servers and not this machine's load of the moment.
+// own child process, so the ratio compares the servers and not this machine's load of the moment; the
+// CPU time each server process spent is reported beside (on PostgreSQL the database server's own is
+// not in it).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type Figure, sizeName } from "./figure.ts";
-import { type RunningService, stopChild } from "./service-process.ts";
+import { type Figure, type Side, sizeName } from "./figure.ts";
+import { processCpuMs, type RunningService, stopChild } from "./service-process.ts";
 
 const pageSize = 1000;
 
@@ -98,8 +100,16 @@ export async function serviceThroughputFigures(
     const baselineUrl = `http://127.0.0.1:${bare.line.trim()}/page`;
 
     const best = { service: 0, baseline: 0, serviceBytes: 0, baselineBytes: 0 };
+    // Wall and the server process's CPU time over every round, each side (the client's work is the same).
+    const ours: Side = { wallMs: 0, cpuMs: 0 };
+    const base: Side = { wallMs: 0, cpuMs: 0 };
+    const bareChild = bare.child.pid as number;
     for (let round = 1; round <= rounds; round++) {
+      const serviceCpu = processCpuMs(service.pid);
       const served = await walk(start, headers);
+      ours.cpuMs += processCpuMs(service.pid) - serviceCpu;
+      ours.wallMs += served.seconds * 1000;
+      const bareCpu = processCpuMs(bareChild);
       let bareTotal: Walk = { products: 0, pages: 0, bytes: 0, seconds: 0 };
       for (let page = 0; page < served.pages; page++) {
         const one = await walk(baselineUrl, {}, 1);
@@ -110,6 +120,8 @@ export async function serviceThroughputFigures(
           seconds: bareTotal.seconds + one.seconds,
         };
       }
+      base.cpuMs += processCpuMs(bareChild) - bareCpu;
+      base.wallMs += bareTotal.seconds * 1000;
       best.service = Math.max(best.service, served.products / served.seconds);
       best.baseline = Math.max(best.baseline, bareTotal.products / bareTotal.seconds);
       best.serviceBytes = Math.max(best.serviceBytes, served.bytes / served.seconds / 1e6);
@@ -126,6 +138,8 @@ export async function serviceThroughputFigures(
         baselineLabel: "bare node:http, pre-serialised page",
         baseline: best.baseline,
         goal: ">= 0.9x bare",
+        ours,
+        base,
       },
       {
         key: `service_list_${database}_${size}_mb_per_s`,

@@ -1,5 +1,5 @@
 // A till's first sync of a million products (`--only sync-1m`; not run with --quick: the service
-// needs about 7 GB for them, and each sync many minutes): ours and the raw store, each once in a
+// takes minutes to seed them, and each sync many minutes): ours and the raw store, each once in a
 // fresh process, with wall and CPU time, peak memory, the file's size and bytes per product, and
 // where our file's bytes go.
 import { mkdtempSync, rmSync } from "node:fs";

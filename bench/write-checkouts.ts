@@ -1,5 +1,5 @@
 // `node bench/write-checkouts.ts PRODUCTS FOLDER...`: a first sync's writes without the service and
-// its HTTP (a million products need about 7 GB there), for two versions of the code: each FOLDER is a
+// its HTTP (which take minutes to seed a million products), for two versions of the code: each FOLDER is a
 // checkout of the project (its own node_modules or a link to these; `.` for this one) whose catalog
 // store writes the same demo catalog, pages of 1,000 committed eight at a time as a sync commits
 // them, in a fresh process per run. Prints a line per run: the writes' wall and CPU time, the file's

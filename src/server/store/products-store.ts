@@ -116,9 +116,11 @@ export interface PageQuery {
 }
 
 /**
- * One page in (cursor field, id) order, as the bytes of its records' JSON joined by commas. On SQLite, a
- * row per record whose body comes as bytes (CAST AS BLOB: never decoded into a JavaScript string); on
- * PostgreSQL, whose rows cost more to the client, the database joins the page into one string itself.
+ * One page in (cursor field, id) order, as its records' JSON joined by commas. The database joins the
+ * page itself: one row and one string to the service instead of a thousand rows (on SQLite half the
+ * time of the query, on PostgreSQL more). The rows are joined in the order the inner ORDER BY and LIMIT
+ * give them (an ORDER BY inside the aggregate would sort the page a second time), and the last row's
+ * columns come beside, for the page's edge.
  */
 export async function listProducts(
   db: ServiceDatabase,
@@ -133,42 +135,37 @@ export async function listProducts(
   if (after !== undefined) {
     rows = rows.where((eb) => eb(eb.refTuple(cursorField, "id"), ">", eb.tuple(after.cursorMs, after.id)));
   }
-  const ordered = rows.orderBy(cursorField).orderBy("id").limit(page.limit).offset(page.offset);
-  if (dialectOf(db) === "postgres") return joinedPage(db, ordered);
-  const found = await ordered
-    .select(["id", sql<Buffer>`CAST(body AS BLOB)`.as("body"), "updated_at", "created_at"])
-    .execute();
-  const parts: Buffer[] = [];
-  found.forEach((row, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(row.body);
-  });
-  const last = found.at(-1);
-  return { count: found.length, parts, last: last === undefined ? null : edgeColumns(last) };
-}
-
-const comma = Buffer.from(",");
-
-type OrderedRows = ReturnType<typeof filteredProducts>;
-
-/**
- * The page joined by PostgreSQL in the order the inner ORDER BY and LIMIT give (an ORDER BY inside the
- * aggregates would sort the page again), with the last row's columns as the last elements of arrays
- * aggregated in that same order.
- */
-async function joinedPage(db: ServiceDatabase, ordered: OrderedRows): Promise<StoredPage> {
-  const row = await db
-    .selectFrom(ordered.select(["id", "body", "updated_at", "created_at"]).as("page"))
-    .select([
-      sql<number>`count(*)`.as("count"),
-      sql<string>`string_agg(body, ',')`.as("bodies"),
-      sql<string>`(array_agg(id))[count(*)]`.as("id"),
-      sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
-      sql<number>`(array_agg(created_at))[count(*)]`.as("created_at"),
-    ])
-    .executeTakeFirstOrThrow();
+  const ordered = rows
+    .select(["id", "body", "updated_at", "created_at"])
+    .orderBy(cursorField)
+    .orderBy("id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .as("page");
+  const joined =
+    dialectOf(db) === "postgres"
+      ? db.selectFrom(ordered).select([
+          sql<number>`count(*)`.as("count"),
+          sql<string | Buffer>`string_agg(body, ',')`.as("bodies"),
+          // The last elements of arrays aggregated in the same order.
+          sql<string>`(array_agg(id))[count(*)]`.as("id"),
+          sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
+          sql<number>`(array_agg(created_at))[count(*)]`.as("created_at"),
+        ])
+      : db.selectFrom(ordered).select([
+          sql<number>`count(*)`.as("count"),
+          // Bytes: never decoded into a JavaScript string and encoded back.
+          sql<string | Buffer>`CAST(group_concat(body, ',') AS BLOB)`.as("bodies"),
+          // SQLite's bare columns come from the row that gave max(): the last in (cursor, id) order.
+          sql<string>`max(format('%016d%s', ${sql.ref(cursorField)}, id))`.as("edge"),
+          "id",
+          "updated_at",
+          "created_at",
+        ]);
+  const row = await joined.executeTakeFirstOrThrow();
   if (row.count === 0) return { count: 0, parts: [], last: null };
-  return { count: row.count, parts: [Buffer.from(row.bodies)], last: edgeColumns(row) };
+  const bodies = typeof row.bodies === "string" ? Buffer.from(row.bodies) : row.bodies;
+  return { count: row.count, parts: [bodies], last: edgeColumns(row) };
 }
 
 function edgeColumns({ id, updated_at, created_at }: NonNullable<StoredPage["last"]>) {
