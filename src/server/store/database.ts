@@ -196,5 +196,10 @@ function openPostgres(url: string): ServiceDatabase {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the pool
+  // opens a new one for the next query, and /health says whether the database answers meanwhile.
+  pool.on("error", (error) => {
+    process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`);
+  });
   return new Kysely<ServiceTables>({ dialect: new PostgresDialect({ pool }) });
 }
