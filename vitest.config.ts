@@ -50,6 +50,8 @@ export const serviceSuites = [
   "test/server/scopes.test.ts",
   "test/server/sub-users.test.ts",
   "test/server/tenancy.test.ts",
+  "test/server/login-throttle-parts.test.ts",
+  "test/server/write-clock.test.ts",
 ];
 
 /** Tests only `npm run test:long` runs (vitest.long.config.ts): long by nature. */

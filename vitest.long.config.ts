@@ -1,26 +1,52 @@
 import { defineConfig } from "vitest/config";
-import base, { longOnly } from "./vitest.config.ts";
+import base, { longOnly, serviceSuites } from "./vitest.config.ts";
 
 /**
  * `npm run test:long`: what is long by nature (the waits for the default time limits, packing and
- * installing the package) and the long forms of tests `npm test` runs short (test/support/run-length.ts:
- * 500 scans in a row, 50 quiet-gap scans, 2,000 generated records). One file at a time, as the browser
- * tests run in `npm test`. CI runs both.
+ * installing the package, two service nodes behind HAProxy as real processes) and the long forms of
+ * tests `npm test` runs short (test/support/run-length.ts: 500 scans in a row, 50 quiet-gap scans,
+ * 2,000 generated records); and the service suites' third set-up: PostgreSQL, two nodes behind HAProxy
+ * (test/server/two-node-service.ts). One file at a time, as the browser tests run in `npm test`. CI
+ * runs both.
  */
 export default defineConfig({
   plugins: base.plugins,
   test: {
-    include: [
-      ...longOnly,
-      "test/e2e/scans-in-a-row.test.ts",
-      "test/e2e/scanner-in-browser.test.ts",
-      "test/core/sync/upstream-schema-records.property.test.ts",
-    ],
-    environment: "node",
-    env: { POS_TEST_LONG: "1" },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     maxWorkers: 1,
-    globalSetup: ["test/support/bridge-page-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "long",
+          include: [
+            ...longOnly,
+            "test/e2e/scans-in-a-row.test.ts",
+            "test/e2e/scanner-in-browser.test.ts",
+            "test/core/sync/upstream-schema-records.property.test.ts",
+          ],
+          environment: "node",
+          env: { POS_TEST_LONG: "1" },
+          globalSetup: ["test/support/bridge-page-setup.ts", "test/support/postgres-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres-two-nodes",
+          include: serviceSuites,
+          // These speak broken HTTP on raw sockets to test the node's own parser: HAProxy in front
+          // refuses such requests itself, in its own words, before any node sees them.
+          exclude: [
+            "test/server/pre-routing-errors.test.ts",
+            "test/server/malformed-requests.property.test.ts",
+          ],
+          environment: "node",
+          env: { SERVICE_DATABASE: "postgres", SERVICE_NODES: "2" },
+          globalSetup: ["test/support/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -23,6 +23,7 @@ import { lookupFigures } from "./lookup.ts";
 import { migrationFigures } from "./migrations.ts";
 import { printTable, toJson } from "./report.ts";
 import { searchFigures } from "./search.ts";
+import { serviceNodeFigures } from "./service-nodes.ts";
 import { type RunningService, startService } from "./service-process.ts";
 import { serviceThroughputFigures } from "./service-throughput.ts";
 import { syncFigures } from "./sync.ts";
@@ -50,6 +51,12 @@ const farLatencyMs = 50;
 const sizes = {
   full: { read: [100_000, 1_000_000], sync: 100_000, syncSmall: 20_000, syncRounds: 2, coldRounds: 7 },
   quick: { read: [5_000, 20_000], sync: 10_000, syncSmall: 2_000, syncRounds: 1, coldRounds: 3 },
+};
+
+/** Two nodes behind HAProxy against one (bench/service-nodes.ts). */
+const nodePlans = {
+  full: { products: 20_000, walkers: 4, rounds: 3, tills: 40 },
+  quick: { products: 5_000, walkers: 2, rounds: 1, tills: 4 },
 };
 
 /** The same list throughput with the service on a throw-away PostgreSQL server (scripts/postgres-server.ts). */
@@ -134,6 +141,16 @@ async function main(): Promise<void> {
     } finally {
       for (const service of services) await service.stop();
     }
+  }
+
+  if (only.has("service")) {
+    const nodePlan = values.quick ? nodePlans.quick : nodePlans.full;
+    const measured = await step(log, "service nodes", async () => {
+      const result = await serviceNodeFigures(log, nodePlan);
+      notes.push(...result.notes);
+      return result.figures;
+    });
+    figures.push(...measured);
   }
 
   if (only.has("sync-1m")) {

@@ -7,7 +7,7 @@ import type { ServiceOptions } from "./service.ts";
 import { isPostgresUrl } from "./store/database.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS]";
+  "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS] [--public-url URL]";
 
 export class CliOptionError extends Error {}
 
@@ -34,6 +34,7 @@ export function parseCliOptions(args: string[], env: NodeJS.ProcessEnv = {}): Se
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
     rateLimit: number(values["rate-limit"], "--rate-limit", 1, 1e6) ?? null,
     latencyMs: number(values.latency, "--latency", 0, 60_000) ?? 0,
+    ...(values["public-url"] === undefined ? {} : { publicUrl: publicUrl(values["public-url"]) }),
     faults:
       faultRate === undefined || faultRate === 0
         ? null
@@ -64,6 +65,7 @@ function parseFlags(args: string[]) {
         faults: { type: "string" },
         "fault-seed": { type: "string" },
         latency: { type: "string" },
+        "public-url": { type: "string" },
       },
     });
   } catch (error) {
@@ -86,6 +88,14 @@ function databaseOf(database: string | undefined, db: string | undefined, url: s
     );
   }
   return target;
+}
+
+/** An http(s) URL without a trailing slash, as the service's own base URL is written. */
+function publicUrl(value: string): string {
+  if (!/^https?:\/\//.test(value) || !URL.canParse(value)) {
+    throw new CliOptionError(`--public-url must be an http:// or https:// URL, not "${value}"`);
+  }
+  return value.replace(/\/+$/, "");
 }
 
 function number(

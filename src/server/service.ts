@@ -14,11 +14,13 @@ import { type DemoCredentials, maxDemoAccounts } from "./demo/demo-account.ts";
 import { demoPlugin } from "./demo/demo-plugin.ts";
 import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults/faults.ts";
 import { createApp } from "./http/app.ts";
+import { drain } from "./http/drain.ts";
 import { openDatabase } from "./store/database.ts";
 import { migrateToLatest } from "./store/migrations.ts";
 import { createPagePositions } from "./store/page-positions.ts";
 import { lastWriteMs } from "./store/products-store.ts";
 import { withStartLock } from "./store/start-lock.ts";
+import { sweepThrottleCounts } from "./store/throttle-sweeper.ts";
 import { createWriteClock } from "./store/write-clock.ts";
 
 // What the CLI's demo commands need of the demo, through the start that plugs it in.
@@ -57,6 +59,11 @@ export interface ServiceOptions {
   rateLimit?: number | null;
   /** A fixed delay before every answer, in ms (default 0): a service that is far away. */
   latencyMs?: number;
+  /**
+   * Where clients reach the service when that is not where it listens (a load balancer's address): the
+   * demo's picture URLs point there. Default: the address it listens on.
+   */
+  publicUrl?: string;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -87,15 +94,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
   }
   const faults = createFaultSwitch(options.faults ?? null);
-  const loginThrottle = createLoginThrottle(options.loginThrottle ?? defaultLoginThrottle, clock);
-  const rateLimit = createRequestRateLimit(options.rateLimit ?? null, clock);
   const { db } = openDatabase(options.database ?? ":memory:");
   try {
+    const loginThrottle = createLoginThrottle(db, options.loginThrottle ?? defaultLoginThrottle, clock);
+    const rateLimit = createRequestRateLimit(db, options.rateLimit ?? null, clock);
     const signingKey = await withStartLock(db, async () => {
       await migrateToLatest(db);
       return loadSigningKey(db);
     });
-    const writeClock = createWriteClock(clock, await lastWriteMs(db));
+    const writeClock = createWriteClock(clock);
     const positions = createPagePositions();
     const demo = demoPlugin({
       accounts: accountCount,
@@ -127,8 +134,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const baseUrl = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
     let demos: DemoCredentials[];
     try {
-      demos = await withStartLock(db, () => demo.seed(db, { baseUrl, now: clock() }));
-      writeClock.passed(await lastWriteMs(db));
+      demos = await withStartLock(db, async () => {
+        const made = await demo.seed(db, { baseUrl: options.publicUrl ?? baseUrl, now: clock() });
+        // The seeding wrote around the clock: later writes, on any node, follow its last.
+        await writeClock.passed(db, await lastWriteMs(db));
+        return made;
+      });
       seeded();
     } catch (error) {
       // Closing drops any request still waiting for the seeding.
@@ -136,6 +147,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       throw error;
     }
     const accounts = demos.map((demo) => ({ baseUrl, ...demo }));
+    const sweeper = sweepThrottleCounts(db, clock);
     let closing: Promise<void> | undefined;
     return {
       baseUrl,
@@ -143,7 +155,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       accounts,
       setFaults: (next) => faults.set(next),
       close: () => {
-        closing ??= app.close().then(() => db.destroy());
+        sweeper.stop();
+        closing ??= drain(app).then(() => db.destroy());
         return closing;
       },
     };

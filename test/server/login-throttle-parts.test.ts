@@ -1,7 +1,10 @@
-// The parts login throttling is built from: who counts as one client, and the bounded sliding window.
-import { describe, expect, it } from "vitest";
+// The parts login throttling is built from: who counts as one client, and the counters in the database.
+import { afterAll, describe, expect, it } from "vitest";
 import { clientKey } from "../../src/server/auth/client-address.ts";
-import { createFailureWindow } from "../../src/server/auth/failure-window.ts";
+import { openDatabase } from "../../src/server/store/database.ts";
+import { migrateToLatest } from "../../src/server/store/migrations.ts";
+import { givePoint, sweepExpiredCounts, takePoint } from "../../src/server/store/throttle-counts.ts";
+import { testDatabase } from "./service-harness.ts";
 
 describe("client addresses", () => {
   it("counts an IPv4 address as itself, however it arrives", () => {
@@ -20,24 +23,42 @@ describe("client addresses", () => {
   });
 });
 
-describe("the failure window", () => {
-  it("forgets the stalest keys past its size, so memory stays bounded", () => {
-    const now = 0;
-    const window = createFailureWindow({ limit: 1, windowMs: 60_000, clock: () => now, maxKeys: 2 });
-    for (const key of ["a", "b", "c"]) window.recordFailure(key);
-    expect(window.waitMs("a")).toBe(0);
-    expect(window.waitMs("b")).toBe(60_000);
-    expect(window.waitMs("c")).toBe(60_000);
+const { db } = openDatabase(await testDatabase());
+await migrateToLatest(db);
+afterAll(() => db.destroy());
+const window = { limit: 2, windowMs: 10_000 };
+
+describe("the throttle counters", () => {
+  it("take points up to the limit, then refuse until the window that began with the first one ends", async () => {
+    expect(await takePoint(db, "a", window, 1000)).toEqual({ taken: true, expiresAt: 11_000 });
+    expect(await takePoint(db, "a", window, 5000)).toEqual({ taken: true, expiresAt: 11_000 });
+    expect(await takePoint(db, "a", window, 10_999)).toEqual({ taken: false, expiresAt: 11_000 });
+    expect(await takePoint(db, "b", window, 10_999)).toEqual({ taken: true, expiresAt: 20_999 });
+    expect(await takePoint(db, "a", window, 11_000)).toEqual({ taken: true, expiresAt: 21_000 });
   });
 
-  it("forgives a failure that turned out a success", () => {
-    let now = 0;
-    const window = createFailureWindow({ limit: 2, windowMs: 10_000, clock: () => now });
-    window.recordFailure("a");
-    now = 1000;
-    const at = window.recordFailure("a");
-    expect(window.waitMs("a")).toBe(9000);
-    window.forgive("a", at);
-    expect(window.waitMs("a")).toBe(0);
+  it("take a point given back again, but only within the window it was taken in", async () => {
+    const first = await takePoint(db, "c", window, 0);
+    await takePoint(db, "c", window, 0);
+    await givePoint(db, "c", first.expiresAt);
+    expect((await takePoint(db, "c", window, 1)).taken).toBe(true);
+    expect((await takePoint(db, "c", window, 2)).taken).toBe(false);
+    await givePoint(db, "c", first.expiresAt - 1);
+    expect((await takePoint(db, "c", window, 3)).taken).toBe(false);
+  });
+
+  it("count every one of many takes at once exactly once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => takePoint(db, "d", { limit: 7, windowMs: 1000 }, 0)),
+    );
+    expect(results.filter((result) => result.taken)).toHaveLength(7);
+  });
+
+  it("are swept once their window has ended, and only then", async () => {
+    await takePoint(db, "e", window, 100_000);
+    const before = await db.selectFrom("throttle_counts").select("key").execute();
+    expect(await sweepExpiredCounts(db, 109_999)).toBe(before.length - 1);
+    expect(await db.selectFrom("throttle_counts").select("key").execute()).toEqual([{ key: "e" }]);
+    expect(await sweepExpiredCounts(db, 110_000)).toBe(1);
   });
 });

@@ -41,6 +41,8 @@ describe("migrations", () => {
       "products",
       "settings",
       "sub_users",
+      "throttle_counts",
+      "write_clock",
     ]);
     await migrateToLatest(db);
     expect(await tableNames(db)).toEqual(tables);

@@ -1,5 +1,5 @@
 // The request rate limit per account over real HTTP, with the service's clock injected: N requests in
-// any one second, then 429 with retry-after in the envelope; each account counted on its own; the
+// each second counted from an account's first request, then 429 with retry-after in the envelope; each account counted on its own; the
 // refused requests not counted; nothing limited without the option.
 import { describe, expect, it } from "vitest";
 import type { DemoAccount, RunningService } from "../../src/server/service.ts";
@@ -46,16 +46,23 @@ describe("--rate-limit", () => {
     expect((await productsMeta(limited, first, firstToken)).status).toBe(200);
   });
 
-  it("counts requests in a sliding second, not a fixed one", async () => {
+  it("counts requests in a second that starts with the first one counted, shared by every node", async () => {
     now += 10_000;
     for (let sent = 0; sent < limit; sent++) {
       expect((await productsMeta(limited, first, firstToken)).status).toBe(200);
       now += 100;
     }
-    // 500 ms on from the first request: all five are still within the last second.
+    // 500 ms on from the first request: its second still runs.
+    const refused = await productsMeta(limited, first, firstToken);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    now += 499;
     expect((await productsMeta(limited, first, firstToken)).status).toBe(429);
-    now += 500;
-    expect((await productsMeta(limited, first, firstToken)).status).toBe(200);
+    // A second after the first request a new second starts, with the whole limit.
+    now += 1;
+    for (let sent = 0; sent < limit; sent++) {
+      expect((await productsMeta(limited, first, firstToken)).status).toBe(200);
+    }
     expect((await productsMeta(limited, first, firstToken)).status).toBe(429);
   });
 

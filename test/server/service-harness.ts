@@ -9,6 +9,7 @@ import {
   startService,
 } from "../../src/server/service.ts";
 import { freshPostgresDatabase } from "../support/postgres-database.ts";
+import { startTwoNodeService } from "./two-node-service.ts";
 
 export interface Reply {
   status: number;
@@ -28,6 +29,9 @@ export interface CallOptions {
 
 export type ServiceSetup = "sqlite" | "postgres";
 
+/** Nodes behind a balancer in this set-up: 2 in `npm run test:long`'s postgres-two-nodes project. */
+export const serviceNodes = process.env.SERVICE_NODES === "2" ? 2 : 1;
+
 /** The set-up this run of the suites tests. */
 export const serviceSetup: ServiceSetup = process.env.SERVICE_DATABASE === "postgres" ? "postgres" : "sqlite";
 
@@ -39,7 +43,8 @@ export async function testDatabase(options: ServiceOptions = {}): Promise<string
 
 /** Starts a service for the file's tests and closes it after them. */
 export async function startTestService(options: ServiceOptions = {}): Promise<RunningService> {
-  const service = await startService({ port: 0, ...options, database: await testDatabase(options) });
+  const start = serviceNodes === 2 ? startTwoNodeService : startService;
+  const service = await start({ port: 0, ...options, database: await testDatabase(options) });
   afterAll(() => service.close());
   return service;
 }

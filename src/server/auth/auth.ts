@@ -25,7 +25,7 @@ export async function authorize(
   permission: Permission,
 ): Promise<Principal> {
   const claims = await authenticate(deps, request);
-  deps.rateLimit.take(claims.aud);
+  await deps.rateLimit.take(claims.aud);
   const accountIds = accountIdsOf(claims);
   if (!accountIds.includes(pathAccount)) {
     throw new HttpError(403, "This token does not give access to that account.");

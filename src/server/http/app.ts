@@ -17,6 +17,7 @@ import { registerBranchRoutes } from "./branch-routes.ts";
 import { answerClientError, answerConnect, answerUnmetExpectation } from "./client-errors.ts";
 import { sendError } from "./envelope.ts";
 import { registerFavouriteRoutes } from "./favourite-routes.ts";
+import { healthPath, registerHealthRoutes } from "./health-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
@@ -70,7 +71,8 @@ export function createApp(deps: AppDependencies): FastifyInstance {
     http: { maxHeaderSize: headerLimitBytes, requireHostHeader: false },
     genReqId: () => randomUUID(),
     requestTimeout: requestTimeoutMs,
-    forceCloseConnections: true,
+    // Closing waits for requests in flight (drain.ts) and closes idle keep-alive connections at once.
+    forceCloseConnections: "idle",
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
   });
@@ -85,9 +87,17 @@ export function createApp(deps: AppDependencies): FastifyInstance {
     response.setHeader("date", new Date(deps.clock()).toUTCString());
   });
   const { ready } = deps;
+  let started = ready === undefined;
   if (ready !== undefined) {
-    app.addHook("onRequest", async () => {
-      await ready;
+    ready.then(
+      () => {
+        started = true;
+      },
+      () => undefined,
+    );
+    // The health check answers at once, saying whether the start is done.
+    app.addHook("onRequest", async (request) => {
+      if (request.routeOptions.url !== healthPath) await ready;
     });
   }
   delayAnswers(app, deps.latencyMs ?? 0);
@@ -95,6 +105,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
+  registerHealthRoutes(app, { db: deps.db, started: () => started });
   registerLoginRoutes(app, deps);
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);

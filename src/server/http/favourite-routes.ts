@@ -39,8 +39,11 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
 
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "favourites:create");
-    const record = newFavourite(request.body, randomUUID(), deps.writeClock.next());
-    await insertFavourites(deps.db, claims.aud, [record]);
+    const record = await deps.db.transaction().execute(async (trx) => {
+      const created = newFavourite(request.body, randomUUID(), await deps.writeClock.next(trx));
+      await insertFavourites(trx, claims.aud, [created]);
+      return created;
+    });
     return successBody(request, "Favourite set created.", { count: 1, results: [record] });
   };
   app.post("/api/v0/favourites/:account", create);
@@ -52,9 +55,11 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
     if (!isUuid(id)) throw new HttpError(400, "The id in the path is not a UUID.");
     const record = await deps.db.transaction().execute(async (trx) => {
       await lockAccountWrites(trx, claims.aud);
+      // The clock first: its lock makes a change on another node wait, so none is merged over.
+      const at = await deps.writeClock.next(trx);
       const existing = await findFavourite(trx, claims.aud, id);
       if (existing === undefined) throw new HttpError(404, missing);
-      const changed = changedFavourite(existing, request.body, deps.writeClock.next());
+      const changed = changedFavourite(existing, request.body, at);
       await replaceFavourite(trx, claims.aud, changed);
       return changed;
     });

@@ -29,7 +29,7 @@ export interface LoginDependencies extends AuthDependencies {
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencies): void {
   app.post("/api/v1/users/auth/organisation/login", async (request) => {
     const body = parseRequest(organisationLoginBodySchema, request.body, "login request");
-    const attempt = deps.loginThrottle.admit({
+    const attempt = await deps.loginThrottle.admit({
       address: request.ip,
       user: { organisation: body.organisation, username: body.username },
     });
@@ -37,7 +37,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencie
     const user = account && (await findLiveUserByUsername(deps.db, account.id, body.username));
     const passwordMatches = await verifyPassword(body.password, user?.password_hash ?? null);
     if (!account || !user || !passwordMatches || !canSignIn(user)) throw invalidCredentials();
-    attempt.succeeded();
+    await attempt.succeeded();
     return successBody(request, "Login successful.", {
       errors: [],
       ...session(deps, account, user),
@@ -57,11 +57,11 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencie
     const body = parseRequest(keyLoginBodySchema, request.body, "key login request");
     // Keys are random UUIDs, beyond guessing: only the client is counted, so nobody can lock an
     // integration out by failing its account's key logins on purpose.
-    const attempt = deps.loginThrottle.admit({ address: request.ip });
+    const attempt = await deps.loginThrottle.admit({ address: request.ip });
     const account = await findAccount(deps.db, body.id);
     const user = account && (await findLiveUserByApiKey(deps.db, account.id, body.api_key));
     if (!account || !user || !canSignIn(user)) throw invalidCredentials();
-    attempt.succeeded();
+    await attempt.succeeded();
     return successBody(request, "Login successful.", {
       ...session(deps, account, user, keyFingerprint(apiKeyDigest(body.api_key))),
       // The caller just sent this key, so handing it back shows nothing new.

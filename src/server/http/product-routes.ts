@@ -5,6 +5,7 @@ import { type FaultSwitch, serveFault } from "../faults/faults.ts";
 import { isUuid } from "../store/ids.ts";
 import type { PagePositions } from "../store/page-positions.ts";
 import { countProducts, findProductBody, listProducts, type StoredPage } from "../store/products-store.ts";
+import type { WriteClock } from "../store/write-clock.ts";
 import { requestInfo, successBody, withRawResults } from "./envelope.ts";
 import { HttpError } from "./http-error.ts";
 import { cursorUrls, type Paging, parsePaging, requestCursor } from "./pagination.ts";
@@ -14,6 +15,7 @@ import { queryParams } from "./query-params.ts";
 export interface ProductReadDependencies extends AuthDependencies {
   faults: FaultSwitch;
   positions: PagePositions;
+  writeClock: WriteClock;
 }
 
 type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
@@ -57,7 +59,12 @@ async function listPage(deps: ProductReadDependencies, request: AccountRequest, 
   return reply.type(json).send(await body());
 }
 
-/** Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts). */
+/**
+ * Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts).
+ * The write clock is read before the page: a position remembered under it is used only while it still
+ * reads the same, and a page read after a remembered position is checked against it once more, since a
+ * write may commit, on any node, while the page is read.
+ */
 async function readPage(
   deps: ProductReadDependencies,
   accountId: string,
@@ -69,16 +76,15 @@ async function readPage(
   const query = { cursorField: paging.cursorField, firstMs: paging.firstMs, limit: paging.size };
   const byOffset = () =>
     listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
-  const generation = positions.generation();
-  const after = positions.endBefore(walk, paging.page);
+  const clock = await deps.writeClock.last(deps.db);
+  const after = positions.endBefore(walk, paging.page, clock);
   let page = after
     ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
     : await byOffset();
-  // A write began while reading: the remembered position may be stale, so count again from the start.
-  if (after && positions.generation() !== generation) page = await byOffset();
+  if (after && (await deps.writeClock.last(deps.db)) !== clock) page = await byOffset();
   const { last } = page;
   if (last && page.count === paging.size) {
-    positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, generation);
+    positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, clock);
   }
   return page;
 }

@@ -1,6 +1,8 @@
 // Beyond the spec, shaped like the real service: create, update (merge) and soft delete of products, so
 // demos and tests can change the catalog while a client syncs. Each write runs in one transaction and
-// gets a write instant strictly after the previous write's; each one forgets the remembered page positions.
+// takes its write instant from the database's write clock first thing in that transaction (write-clock.ts):
+// that also makes writes on every node wait for each other, so each reads the product and the codes it
+// checks after every earlier write committed, and voids every node's remembered page positions.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Product } from "../../shared/api/product.ts";
@@ -9,7 +11,6 @@ import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import { lockAccountWrites } from "../store/account-write-lock.ts";
 import type { ServiceDatabase } from "../store/database.ts";
 import { isUuid } from "../store/ids.ts";
-import type { PagePositions } from "../store/page-positions.ts";
 import { findCodeOwners, findProductBody, insertProducts, replaceProduct } from "../store/products-store.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { successBody } from "./envelope.ts";
@@ -18,7 +19,6 @@ import { changedProduct, deletedProduct, newProduct } from "./product-records.ts
 
 export interface ProductWriteDependencies extends AuthDependencies {
   writeClock: WriteClock;
-  positions: PagePositions;
 }
 
 type AccountRequest = FastifyRequest<{ Params: { account: string } }>;
@@ -29,11 +29,10 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
     const claims = await authorize(deps, request, request.params.account, "products:create");
     const record = await deps.db.transaction().execute(async (trx) => {
       await lockAccountWrites(trx, claims.aud);
-      deps.positions.forget();
       const created = newProduct(
         request.body,
         { id: randomUUID(), accountId: claims.aud },
-        deps.writeClock.next(),
+        await deps.writeClock.next(trx),
       );
       await ensureCodesFree(trx, claims.aud, created);
       await insertProducts(trx, claims.aud, [created]);
@@ -48,9 +47,9 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
       await lockAccountWrites(trx, claims.aud);
-      deps.positions.forget();
+      const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
-      const changed = changedProduct(existing, request.body, deps.writeClock.next());
+      const changed = changedProduct(existing, request.body, at);
       await ensureCodesFree(trx, claims.aud, changed);
       await replaceProduct(trx, claims.aud, changed);
       return changed;
@@ -62,11 +61,11 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
       await lockAccountWrites(trx, claims.aud);
-      deps.positions.forget();
+      const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
-      // Deleting twice changes nothing, so it does not move the product in the updated_at order either.
+      // Deleting twice changes nothing (the instant taken is left unused): the product keeps its place.
       if (existing.deleted) return existing;
-      const deleted = deletedProduct(existing, deps.writeClock.next());
+      const deleted = deletedProduct(existing, at);
       await replaceProduct(trx, claims.aud, deleted);
       return deleted;
     });

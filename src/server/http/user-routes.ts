@@ -60,8 +60,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     return { account, user };
   };
   const changeUser = async (account: AccountRow, user: SubUserRow, changes: Partial<SubUserRow>) => {
-    const changed = { ...user, ...changes, updated_at: deps.writeClock.next() };
-    await updateUser(deps.db, user.id, changed);
+    const changed = await deps.db.transaction().execute(async (trx) => {
+      const written = { ...user, ...changes, updated_at: await deps.writeClock.next(trx) };
+      await updateUser(trx, user.id, written);
+      return written;
+    });
     return [subUserRecord(changed, account.configuration_id)];
   };
 
@@ -73,13 +76,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     if (await findLiveUserByUsername(deps.db, account.id, body.username)) {
       throw new HttpError(409, "A sub-user with this username already exists in this organisation.");
     }
-    const now = deps.writeClock.next();
-    const row: SubUserRow = {
+    const passwordHash = await hashPassword(body.secret);
+    const row = (now: number): SubUserRow => ({
       id: randomUUID(),
       account_id: account.id,
       username: body.username,
       email: body.user.email,
-      password_hash: await hashPassword(body.secret),
+      password_hash: passwordHash,
       api_key_digest: null,
       role: body.role ?? null,
       scopes: body.scopes == null ? null : JSON.stringify(body.scopes),
@@ -92,16 +95,23 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       deleted: 0,
       created_at: now,
       updated_at: now,
-    };
-    await insertUser(deps.db, row).catch((error: unknown) => {
-      // Two creates of one username can both pass the check above while scrypt runs; the index decides.
-      throw isUniqueViolation(error)
-        ? new HttpError(409, "A sub-user with this username already exists.")
-        : error;
     });
+    const created = await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const written = row(await deps.writeClock.next(trx));
+        await insertUser(trx, written);
+        return written;
+      })
+      .catch((error: unknown) => {
+        // Two creates of one username can both pass the check above while scrypt runs; the index decides.
+        throw isUniqueViolation(error)
+          ? new HttpError(409, "A sub-user with this username already exists.")
+          : error;
+      });
     return successBody(request, "Sub-user added.", {
       count: 1,
-      results: [subUserRecord(row, account.configuration_id)],
+      results: [subUserRecord(created, account.configuration_id)],
     });
   });
 

@@ -84,6 +84,19 @@ export interface DemoCredentialsTable {
   api_key: string | null;
 }
 
+/** One row (id 1): the last write instant handed out (write-clock.ts). */
+export interface WriteClockTable {
+  id: number;
+  last: number;
+}
+
+/** Points a key used in its window ending at expires_at (throttle-counts.ts). */
+export interface ThrottleCountsTable {
+  key: string;
+  points: number;
+  expires_at: number;
+}
+
 export interface ServiceTables {
   accounts: AccountsTable;
   sub_users: SubUsersTable;
@@ -92,6 +105,8 @@ export interface ServiceTables {
   favourites: FavouritesTable;
   settings: SettingsTable;
   demo_credentials: DemoCredentialsTable;
+  write_clock: WriteClockTable;
+  throttle_counts: ThrottleCountsTable;
 }
 
 export type ServiceDatabase = Kysely<ServiceTables>;
@@ -180,6 +195,11 @@ function openPostgres(url: string): ServiceDatabase {
           ? Number
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
+  });
+  // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the pool
+  // opens a new one for the next query, and /health says whether the database answers meanwhile.
+  pool.on("error", (error) => {
+    process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`);
   });
   return new Kysely<ServiceTables>({ dialect: new PostgresDialect({ pool }) });
 }

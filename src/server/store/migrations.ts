@@ -19,3 +19,14 @@ export async function migrateToLatest(db: ServiceDatabase): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error;
 }
+
+/** Has every migration this code knows been applied (and none it does not know)? One small query. */
+export async function migrationsCurrent(db: ServiceDatabase): Promise<boolean> {
+  const applied = await db
+    .withTables<{ kysely_migration: { name: string } }>()
+    .selectFrom("kysely_migration")
+    .select("name")
+    .execute();
+  const known = Object.keys(migrationsOf(db));
+  return applied.length === known.length && applied.every((row) => known.includes(row.name));
+}

@@ -4,6 +4,7 @@
 // them, whatever locale the cluster was made with, and a product's JSON stays in its row. A migration, once committed, is frozen.
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
+import { nodeStateSchema } from "./node-state-schema.ts";
 
 const ordered = sql`text COLLATE "C"`;
 
@@ -118,4 +119,5 @@ const initialSchema: Migration = {
 
 export const postgresMigrations: Readonly<Record<string, Migration>> = {
   "0001_initial_schema": initialSchema,
+  "0002_node_state": nodeStateSchema,
 };

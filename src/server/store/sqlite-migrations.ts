@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
+import { nodeStateSchema } from "./node-state-schema.ts";
 
 const initialSchema: Migration = {
   async up(db: Kysely<unknown>) {
@@ -137,4 +138,5 @@ export const sqliteMigrations: Readonly<Record<string, Migration>> = {
   "0001_initial_schema": initialSchema,
   "0002_hashed_api_keys": hashedApiKeys,
   "0003_favourites": favourites,
+  "0004_node_state": nodeStateSchema,
 };
