@@ -267,7 +267,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
         status: facts,
         freshness: freshnessOf(facts.lastSyncAt, serviceTime.now(), state.settings.staleAfterHours),
         syncRunning: syncs.current() !== null,
-        formatTime: (iso) => formatInstant(iso, state.settings.language),
+        formatTime: (iso) => formatInstant(iso, state.settings.language || undefined),
       });
     },
 

@@ -1,15 +1,14 @@
-// The language the screens speak, chosen in the settings: its sentences and its Intl formatters.
+// The language the screens speak, chosen in the settings or following the system: its ICU messages,
+// formatted by FormatJS with the language's plural rules, and its Intl formatters.
+import { createIntl, createIntlCache } from "@formatjs/intl";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { createFormatters, type Formatters } from "./formatters.ts";
-import { de } from "./messages-de.ts";
-import { en, type MessageKey, type Messages } from "./messages-en.ts";
+import { type Language, languageOf } from "./languages.ts";
+import { catalogs } from "./message-catalogs.ts";
+import { en, type MessageKey } from "./messages-en.ts";
 
+export { chosenLocale, type Language, languageOf, languages } from "./languages.ts";
 export type { MessageKey } from "./messages-en.ts";
-
-export const languages = { en: "English", de: "Deutsch" } as const;
-export type Language = keyof typeof languages;
-
-const catalogs: Record<Language, Messages> = { en, de };
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -18,20 +17,27 @@ export interface I18n extends Formatters {
   t: Translate;
 }
 
-/** "de-AT" speaks German; anything the screens do not speak falls back to English. */
-export function languageOf(tag: string): Language {
-  const base = tag.toLowerCase().split("-")[0];
-  return base === "de" ? "de" : "en";
-}
+// Parsed messages are kept across languages and re-renders: switching back costs nothing.
+const cache = createIntlCache();
 
 export function createI18n(tag: string): I18n {
   const language = languageOf(tag);
-  const messages = catalogs[language];
-  const formatters = createFormatters(tag.toLowerCase().startsWith(language) ? tag : language);
-  const t: Translate = (key, values = {}) =>
-    messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
+  // A region the language is spoken in formats by its customs ("de-CH": 1’000); any other, by the language's.
+  const locale = tag.toLowerCase().startsWith(language) ? tag : language;
+  const formatters = createFormatters(locale);
+  const intl = createIntl(
+    {
+      locale,
+      messages: catalogs[language],
+      defaultLocale: "en",
+      // The completeness test keeps every language whole; a slip at run time shows the English words.
+      onError: (error) => {
+        if (error.code !== "MISSING_TRANSLATION") console.error(error);
+      },
+    },
+    cache,
+  );
+  const t: Translate = (key, values) => intl.formatMessage({ id: key, defaultMessage: en[key] }, values);
   return { ...formatters, language, t };
 }
 

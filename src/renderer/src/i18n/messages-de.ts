@@ -1,4 +1,5 @@
-// Every sentence the screens show, in German; the type makes a missing key a compile error.
+// Every sentence the screens show, in German (ICU MessageFormat, as messages-en.ts); the type makes a
+// missing or extra key a compile error.
 import type { Messages } from "./messages-en.ts";
 
 export const de: Messages = {
@@ -83,8 +84,8 @@ export const de: Messages = {
   "sale.enterPriceSuggested": "Preis eingeben (Vorschlag {amount})",
   "sale.zeroAllowed": "0 ist erlaubt.",
   "sale.serialNumber": "Seriennummer erforderlich",
-  "sale.oneQuestion": "Beim Verkauf 1 Frage stellen",
-  "sale.questions": "Beim Verkauf {count} Fragen stellen",
+  "sale.questions":
+    "{count, plural, one {Beim Verkauf # Frage stellen} other {Beim Verkauf # Fragen stellen}}",
   "sale.linked": "Mit {items}: {amount}, zu zahlen {total}",
   "sale.linkedUnknown": "Mit {items}: Preis unbekannt, vor dem Kassieren prüfen",
   "sale.bundle": "Set aus: {items}",
@@ -145,8 +146,7 @@ export const de: Messages = {
   "search.label": "Name, Artikelnummer oder Code",
   "search.hint":
     "Wörter in beliebiger Reihenfolge; Akzente, Groß-/Kleinschreibung und kleine Tippfehler egal. Pfeiltasten und Enter öffnen ein Produkt.",
-  "search.results": "{count} Treffer",
-  "search.oneResult": "1 Treffer",
+  "search.results": "{count, plural, one {# Treffer} other {# Treffer}}",
   "search.none": "Nichts gefunden für „{text}“.",
   "search.failed": "Die Suche ist fehlgeschlagen: {message}",
   "keys.heading": "Tasten",
@@ -228,10 +228,10 @@ export const de: Messages = {
   "status.asOf": "Katalog vom {time}",
   "status.never": "Katalog noch nicht geladen",
   "status.stale": "veraltet",
-  "status.products": "{count} Produkte",
+  "status.products": "{count, plural, one {# Produkt} other {# Produkte}}",
   "status.mismatch": "der Dienst führt {total}",
   "status.syncing": "Abgleich: {done} von {total}",
-  "status.syncingNoTotal": "Abgleich: {done} Produkte",
+  "status.syncingNoTotal": "Abgleich: {done, plural, one {# Produkt} other {# Produkte}}",
   "status.eta": "noch etwa {time}",
   "status.pictures": "Bilder: {cached} von {wanted}",
   "status.picturesLoading": "Bilder werden geladen: {done} von {total}",
@@ -285,7 +285,7 @@ export const de: Messages = {
   "settings.prices": "Preise",
   "settings.branch": "Filiale dieser Kasse",
   "settings.noBranch": "Keine: die Standardpreise",
-  "settings.branchOption": "{branch} ({count} Produkte)",
+  "settings.branchOption": "{branch} ({count, plural, one {# Produkt} other {# Produkte}})",
   "settings.branchTyped": "Oder eine Filial-ID eingeben (leer: wie oben gewählt)",
   "settings.currency": "Währung (drei Buchstaben wie EUR; leer: die des Produkts)",
   "settings.currencyInvalid": "Währung: drei Großbuchstaben wie EUR eingeben oder leer lassen.",
@@ -298,6 +298,7 @@ export const de: Messages = {
   "settings.noKeySet": "Keines: das einzige Set, sonst die Warengruppen",
   "settings.keySetMissing": "{name} (nicht im Katalog)",
   "settings.language": "Sprache",
+  "settings.languageSystem": "Wie dieser Computer: {language}",
   "settings.save": "Speichern",
   "settings.saved": "Gespeichert.",
   "settings.failed": "Nicht gespeichert: {message}",

@@ -1,4 +1,6 @@
-// Every sentence the screens show, in English. Placeholders in braces are filled in by `t`.
+// Every sentence the screens show, in English: the source every other language translates. Each
+// message is ICU MessageFormat (docs/languages.md): `{name}` is filled in as given, `{count, plural,
+// one {...} other {...}}` picks the form the language's plural rules ask for, `#` is the count.
 export const en = {
   "app.title": "Product catalog",
   "nav.label": "Screens",
@@ -78,8 +80,7 @@ export const en = {
   "sale.enterPriceSuggested": "Enter the price (suggested {amount})",
   "sale.zeroAllowed": "0 is allowed.",
   "sale.serialNumber": "Serial number needed",
-  "sale.oneQuestion": "Ask 1 question at sale",
-  "sale.questions": "Ask {count} questions at sale",
+  "sale.questions": "{count, plural, one {Ask # question at sale} other {Ask # questions at sale}}",
   "sale.linked": "With {items}: {amount}, to pay {total}",
   "sale.linkedUnknown": "With {items}: price unknown, check before charging",
   "sale.bundle": "Bundle of: {items}",
@@ -139,8 +140,7 @@ export const en = {
   "search.label": "Name, SKU or code",
   "search.hint":
     "Words in any order; accents, case and small typos do not matter. Arrow keys and Enter open a product.",
-  "search.results": "{count} results",
-  "search.oneResult": "1 result",
+  "search.results": "{count, plural, one {# result} other {# results}}",
   "search.none": "Nothing found for “{text}”.",
   "search.failed": "The search failed: {message}",
   "keys.heading": "Keys",
@@ -219,10 +219,10 @@ export const en = {
   "status.asOf": "Catalog as of {time}",
   "status.never": "Catalog not downloaded yet",
   "status.stale": "out of date",
-  "status.products": "{count} products",
+  "status.products": "{count, plural, one {# product} other {# products}}",
   "status.mismatch": "the service lists {total}",
   "status.syncing": "Syncing: {done} of {total}",
-  "status.syncingNoTotal": "Syncing: {done} products",
+  "status.syncingNoTotal": "Syncing: {done, plural, one {# product} other {# products}}",
   "status.eta": "about {time} left",
   "status.pictures": "Pictures: {cached} of {wanted}",
   "status.picturesLoading": "Downloading pictures: {done} of {total}",
@@ -275,7 +275,7 @@ export const en = {
   "settings.prices": "Prices",
   "settings.branch": "This till's branch",
   "settings.noBranch": "None: the default prices",
-  "settings.branchOption": "{branch} ({count} products)",
+  "settings.branchOption": "{branch} ({count, plural, one {# product} other {# products}})",
   "settings.branchTyped": "Or type a branch ID (empty: as chosen above)",
   "settings.currency": "Currency (three letters such as EUR; empty: each product's own)",
   "settings.currencyInvalid": "Currency: enter three capital letters such as EUR, or leave it empty.",
@@ -288,6 +288,7 @@ export const en = {
   "settings.noKeySet": "None: the only set, else the product groups",
   "settings.keySetMissing": "{name} (not in the catalog)",
   "settings.language": "Language",
+  "settings.languageSystem": "As this computer: {language}",
   "settings.save": "Save",
   "settings.saved": "Saved.",
   "settings.failed": "Not saved: {message}",

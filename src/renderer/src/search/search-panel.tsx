@@ -126,9 +126,7 @@ export function SearchPanel(props: SearchPanelProps) {
             ? ""
             : count === 0
               ? t("search.none", { text: text.trim() })
-              : count === 1
-                ? t("search.oneResult")
-                : t("search.results", { count: integer(count) })}
+              : t("search.results", { count })}
       </p>
       <div
         id={`${id}-list`}

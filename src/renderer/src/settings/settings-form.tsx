@@ -8,9 +8,10 @@ import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { layoutIds, type ScannerLayout } from "../../../shared/keyboard/keystroke-reading.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
-import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
+import { type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { CameraFields } from "./camera-fields.tsx";
 import { KeySetField } from "./key-set-field.tsx";
+import { LanguageField, languageChoiceOf } from "./language-field.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
 import { SerialScannerFields, serialFieldsOf, serialFrom } from "./serial-scanner-fields.tsx";
@@ -29,6 +30,8 @@ export interface SettingsFormProps {
   saveDiagnostics?: () => Promise<IpcResult<{ file: string }>>;
   /** The serial ports the system lists; no serial scanner fields without it. */
   loadSerialPorts?: () => Promise<IpcResult<string[]>>;
+  /** The system's language tag, which the language setting's first choice follows. */
+  systemLanguage?: string;
 }
 
 const scannerLayouts: ScannerLayout[] = ["auto", "this-computer", ...layoutIds];
@@ -122,7 +125,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [keySet, setKeySet] = useState(settings.favouriteSet ?? "");
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
   const [serial, setSerial] = useState(() => serialFieldsOf(settings.serialScanner));
-  const [language, setLanguage] = useState<Language>(languageOf(settings.language));
+  const [language, setLanguage] = useState(() => languageChoiceOf(settings.language));
   const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
@@ -279,20 +282,12 @@ export function SettingsForm(props: SettingsFormProps) {
         />
         <label htmlFor={`${id}-sound`}>{t("settings.sound")}</label>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-language`}>{t("settings.language")}</label>
-        <select
-          id={`${id}-language`}
-          value={language}
-          onChange={(event) => setLanguage(languageOf(event.target.value))}
-        >
-          {Object.entries(languages).map(([code, name]) => (
-            <option key={code} value={code} lang={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LanguageField
+        formId={id}
+        value={language}
+        onValue={setLanguage}
+        systemLanguage={props.systemLanguage ?? "en"}
+      />
       <button type="submit">{t("settings.save")}</button>
       <p
         className={message?.error ? "form-message error" : "form-message"}
