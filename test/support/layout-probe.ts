@@ -90,3 +90,51 @@ export function cutStatusParts(): string[] {
     })
     .map((part) => part.className);
 }
+
+/**
+ * Text that does not fit, in the screens' own words: a word broken across two lines, text cut off
+ * without "…" or without a title to read it whole (the status bar unfolds on hover instead), text
+ * spilling out of its box, a button reaching past the row it stands in. The catalog's own names
+ * (products, keys, the history) may wrap anywhere and are left out. Empty: none.
+ */
+export function textProblems(): string[] {
+  const problems: string[] = [];
+  const data = ".product-name, .history-name, .key-name, .result-card h3, .search-results, .option-grid";
+  const name = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).replaceAll(" ", ".")}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent === null || parent.closest(data) !== null || !parent.checkVisibility()) continue;
+    for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set(
+        [...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)),
+      );
+      if (lines.size > 1) problems.push(`"${word[0]}" is broken across lines in ${name(parent)}`);
+    }
+  }
+  for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+    if (element.closest(data) !== null || !element.checkVisibility()) continue;
+    const ownText = [...element.childNodes].some(
+      (child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? "").trim() !== "",
+    );
+    if (!ownText || element.clientWidth === 0 || element.scrollWidth <= element.clientWidth + 1) continue;
+    const style = getComputedStyle(element);
+    if (style.overflowX === "visible") problems.push(`${name(element)} spills out of its box`);
+    else if (style.textOverflow !== "ellipsis") problems.push(`${name(element)} is cut off without "…"`);
+    else if (element.closest("[title], .status-items") === null)
+      problems.push(`${name(element)} is cut short with no title to read it whole`);
+  }
+  for (const button of document.querySelectorAll("button")) {
+    const row = button.parentElement;
+    if (row === null || !button.checkVisibility()) continue;
+    const box = button.getBoundingClientRect();
+    const rowBox = row.getBoundingClientRect();
+    if (box.left < rowBox.left - 1 || box.right > rowBox.right + 1 || box.right > innerWidth)
+      problems.push(`${name(button)} reaches past its row`);
+  }
+  return problems;
+}
