@@ -95,10 +95,10 @@ async function signIn(page: Page, { t }: I18n): Promise<void> {
   const form = page.locator("form.sign-in");
   await form.waitFor();
   const { baseUrl, demo } = till.upstream;
-  await form.getByLabel(t("signIn.baseUrl")).fill(baseUrl);
+  await form.getByLabel(t("signIn.baseUrl"), { exact: true }).fill(baseUrl);
   await form.getByRole("textbox", { name: t("signIn.organisation"), exact: true }).fill(demo.organisation);
-  await form.getByLabel(t("signIn.username")).fill(demo.username);
-  await form.getByLabel(t("signIn.password")).fill(demo.password);
+  await form.getByLabel(t("signIn.username"), { exact: true }).fill(demo.username);
+  await form.getByLabel(t("signIn.password"), { exact: true }).fill(demo.password);
   await form.getByRole("button", { name: t("signIn.submit") }).click();
   await navigation.getByRole("button", { name: t("nav.accountSignedIn"), exact: true }).waitFor();
 }

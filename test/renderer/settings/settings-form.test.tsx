@@ -24,6 +24,7 @@ function show(
     ok: true,
     value: { ...defaultSettings, ...change } as AppSettings,
   })),
+  systemLanguage?: string,
 ) {
   render(
     <I18nProvider language="en">
@@ -35,6 +36,7 @@ function show(
         }}
         onSave={onSave}
         loadBranches={branches}
+        {...(systemLanguage === undefined ? {} : { systemLanguage })}
       />
     </I18nProvider>,
   );
@@ -42,6 +44,27 @@ function show(
 }
 
 describe("settings form", () => {
+  it("offers the system's language first, saying which it is, then each language named in itself", async () => {
+    const onSave = show(undefined, "pl-PL");
+    const field = screen.getByLabelText("Language") as HTMLSelectElement;
+    expect(field.value).toBe("");
+    expect([...field.options].map((option) => option.textContent)).toEqual([
+      "As this computer: Polski",
+      "English",
+      "Deutsch",
+      "Français",
+      "Español",
+      "Italiano",
+      "Nederlands",
+      "Polski",
+    ]);
+    expect(field.options[3]?.lang).toBe("fr");
+    fireEvent.change(field, { target: { value: "nl" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].language).toBe("nl");
+  });
+
   it("draws the scanner's setup code bar for bar once its drawing library has loaded", async () => {
     show();
     const image = (await screen.findByRole("img", { name: "Scanner setup code" })) as HTMLImageElement;

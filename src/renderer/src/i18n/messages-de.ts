@@ -41,7 +41,7 @@ export const de: Messages = {
   "settings.cameraDefault": "Die Standardkamera des Computers",
   "settings.cameraNumbered": "Kamera {number}",
   "settings.cameraAbsent": "Die zuvor gewählte Kamera (jetzt nicht angeschlossen)",
-  "result.found": "Gefunden",
+  "result.found": "Gefunden: {name}",
   "result.inactive": "Inaktiv: Dieses Produkt wird nicht verkauft.",
   "result.net": "Netto",
   "result.gross": "Brutto",

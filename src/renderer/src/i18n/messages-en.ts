@@ -37,7 +37,7 @@ export const en = {
   "settings.cameraDefault": "The computer's default camera",
   "settings.cameraNumbered": "Camera {number}",
   "settings.cameraAbsent": "The camera chosen before (not connected now)",
-  "result.found": "Found",
+  "result.found": "Found: {name}",
   "result.inactive": "Inactive: this product is not for sale.",
   "result.net": "Net",
   "result.gross": "Gross",

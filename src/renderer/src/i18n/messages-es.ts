@@ -40,7 +40,7 @@ export const es: Messages = {
   "settings.cameraDefault": "La cámara predeterminada del ordenador",
   "settings.cameraNumbered": "Cámara {number}",
   "settings.cameraAbsent": "La cámara elegida antes (ahora desconectada)",
-  "result.found": "Encontrado",
+  "result.found": "Encontrado: {name}",
   "result.inactive": "Inactivo: este artículo no está a la venta.",
   "result.net": "Sin IVA",
   "result.gross": "Con IVA",

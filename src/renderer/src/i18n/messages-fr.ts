@@ -40,7 +40,7 @@ export const fr: Messages = {
   "settings.cameraDefault": "La caméra par défaut de l’ordinateur",
   "settings.cameraNumbered": "Caméra {number}",
   "settings.cameraAbsent": "La caméra choisie avant (débranchée)",
-  "result.found": "Trouvé",
+  "result.found": "Trouvé : {name}",
   "result.inactive": "Inactif : cet article n’est pas en vente.",
   "result.net": "HT",
   "result.gross": "TTC",

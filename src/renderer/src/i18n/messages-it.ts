@@ -40,7 +40,7 @@ export const it: Messages = {
   "settings.cameraDefault": "La fotocamera predefinita del computer",
   "settings.cameraNumbered": "Fotocamera {number}",
   "settings.cameraAbsent": "La fotocamera scelta prima (ora scollegata)",
-  "result.found": "Trovato",
+  "result.found": "Trovato: {name}",
   "result.inactive": "Inattivo: questo articolo non è in vendita.",
   "result.net": "Netto",
   "result.gross": "Lordo",

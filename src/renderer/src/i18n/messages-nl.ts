@@ -39,7 +39,7 @@ export const nl: Messages = {
   "settings.cameraDefault": "De standaardcamera van de computer",
   "settings.cameraNumbered": "Camera {number}",
   "settings.cameraAbsent": "De eerder gekozen camera (nu niet aangesloten)",
-  "result.found": "Gevonden",
+  "result.found": "Gevonden: {name}",
   "result.inactive": "Inactief: dit artikel is niet te koop.",
   "result.net": "Excl. btw",
   "result.gross": "Incl. btw",

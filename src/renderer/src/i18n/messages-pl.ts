@@ -39,7 +39,7 @@ export const pl: Messages = {
   "settings.cameraDefault": "Domyślna kamera komputera",
   "settings.cameraNumbered": "Kamera {number}",
   "settings.cameraAbsent": "Kamera wybrana wcześniej (teraz niepodłączona)",
-  "result.found": "Znaleziono",
+  "result.found": "Znaleziono: {name}",
   "result.inactive": "Nieaktywny: ten towar nie jest w sprzedaży.",
   "result.net": "Netto",
   "result.gross": "Brutto",
