@@ -18,7 +18,7 @@ export const it: Messages = {
   "scan.heading": "Scansiona un articolo",
   "scan.codeLabel": "Codice a barre o codice",
   "scan.hint": "Scansiona ovunque in questa schermata, oppure digita un codice e premi Invio.",
-  "scan.lookUp": "Cerca",
+  "scan.lookUp": "Verifica",
   "scan.ready": "Pronto per la scansione.",
   "scan.lookingUp": "Ricerca di {code}…",
   "scan.failed": "La ricerca non è riuscita: {message}",
