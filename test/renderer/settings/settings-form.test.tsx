@@ -44,6 +44,15 @@ function show(
 }
 
 describe("settings form", () => {
+  it("draws the scanner's setup code bar for bar once its drawing library has loaded", async () => {
+    show();
+    const image = (await screen.findByRole("img", { name: "Scanner setup code" })) as HTMLImageElement;
+    expect(image.src.startsWith("data:image/svg+xml;utf8,")).toBe(true);
+    // Some 500 modules at 2 px each: drawn at its own size, not an image's default.
+    expect(image.width).toBeGreaterThan(900);
+    expect(decodeURIComponent(image.src)).toContain(`width="${image.width}"`);
+  });
+
   it("offers the system's language first, saying which it is, then each language named in itself", async () => {
     const onSave = show(undefined, "pl-PL");
     const field = screen.getByLabelText("Language") as HTMLSelectElement;
@@ -63,15 +72,6 @@ describe("settings form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Saved.")).toBeTruthy();
     expect(onSave.mock.calls[0]?.[0].language).toBe("nl");
-  });
-
-  it("draws the scanner's setup code bar for bar once its drawing library has loaded", async () => {
-    show();
-    const image = (await screen.findByRole("img", { name: "Scanner setup code" })) as HTMLImageElement;
-    expect(image.src.startsWith("data:image/svg+xml;utf8,")).toBe(true);
-    // Some 500 modules at 2 px each: drawn at its own size, not an image's default.
-    expect(image.width).toBeGreaterThan(900);
-    expect(decodeURIComponent(image.src)).toContain(`width="${image.width}"`);
   });
 
   it("turns the picture download off and sets the pictures' space, and refuses a space it cannot use", async () => {
