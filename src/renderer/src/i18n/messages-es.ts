@@ -172,7 +172,7 @@ export const es: Messages = {
   "keys.next": "Página siguiente",
   "keys.back": "Volver a la pestaña",
   "keys.disabled.missing": "No está en el catálogo",
-  "keys.disabled.not-sellable": "No a la venta",
+  "keys.disabled.not-sellable": "No está a la venta",
   "keys.disabled.inactive": "Inactivo",
   "keys.disabled.not-a-product": "No disponible en esta caja",
   "product.back": "Volver",

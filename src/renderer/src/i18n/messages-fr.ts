@@ -127,7 +127,7 @@ export const fr: Messages = {
   "details.weight": "Poids",
   "details.price": "Prix",
   "details.discount": "Remise",
-  "details.problem": "Souci",
+  "details.problem": "Problème",
   "details.gs1": "Champs GS1",
   "check.valid": "juste",
   "check.invalid": "fausse",

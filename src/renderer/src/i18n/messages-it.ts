@@ -307,7 +307,7 @@ export const it: Messages = {
   "settings.logLevel": "Cosa tiene il file di registro",
   "settings.logError": "Solo errori",
   "settings.logWarn": "Errori e avvisi",
-  "settings.logInfo": "Ogni evento (di solito)",
+  "settings.logInfo": "Ogni evento (normale)",
   "settings.logDebug": "Ogni evento e ogni pagina di sincronizzazione",
   "settings.updateFeed":
     "Fonte degli aggiornamenti (indirizzo https, usato dal prossimo avvio; vuoto: nessun aggiornamento)",
