@@ -1,16 +1,18 @@
 // The till in each of its languages, end to end in headless Chromium at 1024x768: a browser set to
 // the language's locale opens the screens, which follow it (the language setting left at the
 // system's); the cashier signs in through the sign-in screen, scans a drink with a deposit and a
-// product not for sale, searches with a typo, opens the Keys view and Settings. Each screen's words
-// are that language's (the real messages, formatted as the screens do), and no layout check fails:
-// no page scroll, the status bar on one line, no word broken or cut off unreadably, no button past
-// its row. Last, the setting overrides the system's language. Screenshots go to
-// screenshots/languages/ (ignored by git).
+// product not for sale, searches with a typo, opens the Keys view (the product groups as tabs, then
+// a Berlin Mitte till's favourite keys with a price entry and a key not for sale) and Settings. Each
+// screen's words are that language's (the real messages, formatted as the screens do), and no
+// layout check fails: no page scroll, the status bar on one line, no word broken or cut off
+// unreadably, no button past its row. Last, the setting overrides the system's language.
+// Screenshots go to screenshots/languages/ (ignored by git).
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { languages } from "../../src/renderer/src/i18n/languages.ts";
 import { createI18n, type I18n } from "../../src/renderer/src/i18n/translator.ts";
+import { demoBranches } from "../../src/server/demo-branches.ts";
 import { demoSaleCode } from "../../src/server/demo-sale-cases.ts";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
@@ -38,6 +40,8 @@ const locales = {
   pl: "pl-PL",
 } as const satisfies Record<keyof typeof languages, string>;
 type Language = keyof typeof locales;
+/** The demo's Berlin Mitte, whose default favourite set is the bakery's. */
+const berlin = demoBranches[0]?.id ?? "";
 
 /** Polled until it holds: a page on a machine busy with other tests can take seconds to answer. */
 const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 20_000, interval: 100 });
@@ -176,6 +180,24 @@ async function tour(language: Language): Promise<void> {
   expect(await page.getByText(t("keys.groupsAsTabs")).count()).toBe(1);
   expect(await page.evaluate(keyProblems, { keyPx }), language).toEqual([]);
   await checkLayout(page, "keys", language);
+
+  // As Berlin Mitte the till has the bakery's favourite keys: a price entry, a key not for sale.
+  await till.catalog.service.changeSettings({ prices: { branch: berlin, currency: null } });
+  await page.reload();
+  await navigate(page, t("nav.keys"));
+  await page.getByText(t("keys.set", { name: "Bäckertheke" })).waitFor();
+  await page.getByRole("tab", { name: "Kuchen & Süßes", exact: true }).click();
+  await eventually(() =>
+    page.locator(".key-tile", { hasText: t("keys.priceEntry") }).count(),
+  ).toBeGreaterThan(0);
+  expect(await page.evaluate(keyProblems, { keyPx }), language).toEqual([]);
+  await checkLayout(page, "keys-price-entry", language);
+  await page.getByRole("tab", { name: "Sortiment", exact: true }).click();
+  await eventually(() =>
+    page.locator(".key-tile", { hasText: t("keys.disabled.not-sellable") }).count(),
+  ).toBeGreaterThan(0);
+  await checkLayout(page, "keys-not-for-sale", language);
+  await till.catalog.service.changeSettings({ prices: { branch: null, currency: null } });
 
   // Settings: each language named in itself, the system's first, saying which it is.
   await navigate(page, t("nav.settings"));
