@@ -57,8 +57,9 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
 export const keyPx = 64;
 
 /**
- * What makes counter keys hard to use: a key smaller than `keyPx` either way, or text on it smaller
- * than the page's base size (16 px at 1024 wide). Empty: none, and at least one key on screen.
+ * What makes counter keys hard to use: a key smaller than `keyPx` either way, text on it smaller
+ * than the page's base size (16 px at 1024 wide), or two of its texts over each other. Empty: none,
+ * and at least one key on screen.
  */
 export function keyProblems(limits: { keyPx: number }): string[] {
   const keys = [...document.querySelectorAll<HTMLElement>(".key-tile")].filter((key) =>
@@ -75,6 +76,22 @@ export function keyProblems(limits: { keyPx: number }): string[] {
     for (const part of key.querySelectorAll(".key-name, .key-price")) {
       const size = Number.parseFloat(getComputedStyle(part).fontSize);
       if (size < base) problems.push(`the key "${name}" has ${size} px text`);
+    }
+    // The parts of its bottom line side by side, never one over another (a long word of a note
+    // running under the price). The name above is clamped to its lines and cut with "…".
+    const parts = [...key.querySelectorAll(".key-note, .key-price, .key-kind, .key-reason")];
+    for (const [index, part] of parts.entries()) {
+      const box = part.getBoundingClientRect();
+      for (const other of parts.slice(index + 1)) {
+        const them = other.getBoundingClientRect();
+        const apart =
+          box.right <= them.left + 1 ||
+          them.right <= box.left + 1 ||
+          box.bottom <= them.top + 1 ||
+          them.bottom <= box.top + 1;
+        if (!apart)
+          problems.push(`the key "${name}": "${part.textContent}" runs into "${other.textContent}"`);
+      }
     }
   }
   return problems;
