@@ -90,7 +90,7 @@ export const it: Messages = {
   "sale.bundle": "Confezione di: {items}",
   "sale.missing": "articolo mancante ({id})",
   "sale.unnamed": "articolo senza nome",
-  "status.branch": "Punto vendita {branch}",
+  "status.branch": "Negozio {branch}",
   "notFound.heading": "Non trovato: {code}",
   "reason.unknown-code": "Nessun articolo del catalogo ha questo codice.",
   "reason.invalid-check-digit":
@@ -236,7 +236,7 @@ export const it: Messages = {
   "status.picturesLoading": "Scaricamento foto: {done} di {total}",
   "status.picturesProblem": "alcune non si sono potute scaricare",
   "status.syncProgress": "Avanzamento della sincronizzazione",
-  "status.sync": "Sincronizza ora",
+  "status.sync": "Sincronizza",
   "status.serial.connecting": "Scanner su {port}: connessione",
   "status.serial.connected": "Scanner su {port}",
   "status.serial.disconnected": "Scanner scollegato ({port}): in attesa che torni",
