@@ -90,7 +90,7 @@ const navigate = (page: Page, name: string) =>
   page.getByRole("navigation").getByRole("button", { name, exact: true }).click();
 
 /** Signs out if signed in, then in again through the sign-in screen, in the screen's words. */
-async function signIn(page: Page, { t }: I18n): Promise<void> {
+async function signIn(page: Page, { t }: I18n, language: Language): Promise<void> {
   const navigation = page.getByRole("navigation");
   // Asked of the catalog, not the page: the page learns it a moment after it opens.
   const { signedIn } = await till.catalog.service.status();
@@ -103,6 +103,7 @@ async function signIn(page: Page, { t }: I18n): Promise<void> {
   await form.getByRole("textbox", { name: t("signIn.organisation"), exact: true }).fill(demo.organisation);
   await form.getByLabel(t("signIn.username"), { exact: true }).fill(demo.username);
   await form.getByLabel(t("signIn.password"), { exact: true }).fill(demo.password);
+  await checkLayout(page, "sign-in", language);
   await form.getByRole("button", { name: t("signIn.submit") }).click();
   await navigation.getByRole("button", { name: t("nav.accountSignedIn"), exact: true }).waitFor();
 }
@@ -127,7 +128,7 @@ async function tour(language: Language): Promise<void> {
   const { t } = i18n;
   const page = await openTill(locales[language]);
   expect(await page.locator(".catalog-app").getAttribute("lang")).toBe(language);
-  await signIn(page, i18n);
+  await signIn(page, i18n, language);
   const products = await syncDone();
   const nav = await page.getByRole("navigation").getByRole("button").allTextContents();
   expect(nav).toEqual(
@@ -209,6 +210,8 @@ async function tour(language: Language): Promise<void> {
   ]);
   expect(await page.getByLabel(t("settings.language")).inputValue()).toBe("");
   await checkLayout(page, "settings", language);
+  await page.getByRole("group", { name: t("settings.prices") }).scrollIntoViewIfNeeded();
+  await checkLayout(page, "settings-prices", language);
   await page.getByRole("button", { name: t("settings.save"), exact: true }).scrollIntoViewIfNeeded();
   await checkLayout(page, "settings-end", language);
 }
