@@ -81,9 +81,10 @@ async function checkLayout(page: Page, name: string, language: Language): Promis
   const where = `${language} ${name}`;
   // The pointer rests on the screen, not on the status bar (where hovering unfolds it).
   await page.mouse.move(512, 1);
+  // Shot first, so that a failing screen can be looked at.
+  await page.screenshot({ path: `${screenshots}${language}-${name}.png` });
   expect(await page.evaluate(layoutProblems, { fingerPx, pricePx }), where).toEqual([]);
   expect(await page.evaluate(textProblems), where).toEqual([]);
-  await page.screenshot({ path: `${screenshots}${language}-${name}.png` });
 }
 
 const navigate = (page: Page, name: string) =>

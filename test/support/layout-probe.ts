@@ -29,8 +29,11 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
     if (Math.abs(box.bottom - innerHeight) > 1)
       problems.push(`the status bar ends at ${box.bottom}, not ${innerHeight}`);
     const lineHeight = Number.parseFloat(getComputedStyle(items).lineHeight);
-    const tops = new Set([...items.children].map((child) => Math.round(child.getBoundingClientRect().top)));
-    if (tops.size > 1 || items.getBoundingClientRect().height > lineHeight * 1.5)
+    // One line: every part shares a band of height (a padded warning sits a little higher than plain
+    // text beside it, centred on the same line); a part that wrapped sits wholly below the others.
+    const boxes = [...items.children].map((child) => child.getBoundingClientRect());
+    const apart = Math.max(...boxes.map((box) => box.top)) >= Math.min(...boxes.map((box) => box.bottom));
+    if (apart || items.getBoundingClientRect().height > lineHeight * 1.5)
       problems.push(`the status bar takes more than one line: ${items.getBoundingClientRect().height} px`);
   }
   for (const control of document.querySelectorAll("button, input, select, summary")) {
