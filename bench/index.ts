@@ -3,7 +3,7 @@
 // CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
 //   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot. Leaves out
 //                 sync-1m, the first sync of a million products (about 7 GB and many minutes).
-//   --only NAMES  comma-separated groups: lookup, search, keys, cold-start, sync, sync-1m, service, and
+//   --only NAMES  comma-separated groups: lookup, search, keys, migrations, cold-start, sync, sync-1m, service, and
 //                 the figures other files contribute (below).
 //   --out FILE    the same figures as JSON, one key per figure with its unit in the name.
 // A benchmark file listed in `contributed` is run in its own process when it exists, with --quick
@@ -19,6 +19,7 @@ import { coldStartFigures } from "./cold-start.ts";
 import type { Figure } from "./figure.ts";
 import { keysFigures } from "./keys.ts";
 import { lookupFigures } from "./lookup.ts";
+import { migrationFigures } from "./migrations.ts";
 import { printTable, toJson } from "./report.ts";
 import { searchFigures } from "./search.ts";
 import { type RunningService, startService } from "./service-process.ts";
@@ -27,7 +28,17 @@ import { syncFigures } from "./sync.ts";
 import { firstSyncFigures } from "./sync-1m.ts";
 
 const contributed = ["lookup-during-sync", "scan-to-paint", "images", "serial-to-page", "camera-decode"];
-const groups = ["lookup", "search", "keys", "cold-start", "sync", "sync-1m", "service", ...contributed];
+const groups = [
+  "lookup",
+  "search",
+  "keys",
+  "migrations",
+  "cold-start",
+  "sync",
+  "sync-1m",
+  "service",
+  ...contributed,
+];
 
 /** The catalog of the first-sync figure at the size the product is made for. */
 const largeSync = 1_000_000;
@@ -54,7 +65,8 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const load = loadavg();
 
-  if (only.has("lookup") || only.has("search") || only.has("keys") || only.has("cold-start")) {
+  const onFixture = ["lookup", "search", "keys", "migrations", "cold-start"];
+  if (onFixture.some((name) => only.has(name))) {
     let largest: Fixture | undefined;
     for (const count of plan.read) {
       const fixture = await prepareFixture(count, log);
@@ -70,6 +82,8 @@ async function main(): Promise<void> {
       if (only.has("lookup")) figures.push(...(await step(log, "lookup", () => lookupFigures(fixture))));
       if (only.has("search")) figures.push(...(await step(log, "search", () => searchFigures(fixture))));
       if (only.has("keys")) figures.push(...(await step(log, "keys", () => keysFigures(fixture))));
+      if (only.has("migrations"))
+        figures.push(...(await step(log, "migrations", () => migrationFigures(fixture, log))));
       if (largest) disposeFixture(largest);
       largest = fixture;
     }

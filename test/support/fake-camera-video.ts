@@ -1,8 +1,9 @@
 // A video file for Chromium's fake camera (--use-file-for-fake-video-capture): barcodes the test
-// draws with bwip-js, after a blank start (the time the decoder takes to load), each shown in the middle of a white picture for a while with blank pictures
-// between them (so each leaves the view), then a long blank end, since Chromium plays the file in a
-// loop and a code shown again would rightly count again. ffmpeg (Debian's) puts it together as
-// Y4M, the raw format Chromium reads with its frame rate.
+// draws with bwip-js, after a blank start (the time the decoder takes to load), each shown in the
+// middle of a white picture for a while (upright or turned by some degrees, as a label held askew),
+// with blank pictures between them (so each leaves the view), then a long blank end, since Chromium
+// plays the file in a loop and a code shown again would rightly count again. ffmpeg (Debian's) puts
+// it together as Y4M, the raw format Chromium reads with its frame rate.
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,6 +15,13 @@ export interface DrawnCode {
   /** What bwip-js encodes; GS1 in its "(01)…(3103)…" form. */
   text: string;
   scale: number;
+}
+
+/** A code as the camera sees it: turned clockwise by `degrees`, for `seconds`, then blank for `gapSeconds`. */
+export interface CameraShow extends DrawnCode {
+  degrees?: number;
+  seconds?: number;
+  gapSeconds?: number;
 }
 
 export const fakeVideo = {
@@ -34,11 +42,18 @@ export function ffmpegMissing(): string | null {
     : 'ffmpeg is not installed: run "apt-get install -y ffmpeg" (.ci/run does).';
 }
 
+/** The ffmpeg filter that turns input `index` by `degrees` on a see-through ground, labelled [t<index>]. */
+function turned(index: number, degrees: number): string {
+  const angle = `${degrees}*PI/180`;
+  return `[${index}:v]format=rgba,rotate=${angle}:c=white@0:ow=rotw(${angle}):oh=roth(${angle})[t${index}]`;
+}
+
 /** Writes the codes' pictures and the video into `dir`; the video's path. */
-export async function makeFakeCameraVideo(dir: string, codes: readonly DrawnCode[]): Promise<string> {
-  const { width, height, fps, leadSeconds, showSeconds, gapSeconds, endSeconds } = fakeVideo;
+export async function makeFakeCameraVideo(dir: string, codes: readonly CameraShow[]): Promise<string> {
+  const { width, height, fps, endSeconds } = fakeVideo;
   const inputs: string[] = [];
   const overlays: string[] = [];
+  let from = fakeVideo.leadSeconds;
   for (const [index, code] of codes.entries()) {
     const png = await bwipjs.toBuffer({
       bcid: code.bcid,
@@ -51,14 +66,16 @@ export async function makeFakeCameraVideo(dir: string, codes: readonly DrawnCode
     });
     const file = join(dir, `code-${index}.png`);
     await writeFile(file, png);
-    inputs.push("-loop", "1", "-i", file);
-    const from = leadSeconds + index * (showSeconds + gapSeconds);
+    inputs.push("-loop", "1", "-framerate", String(fps), "-i", file);
+    const shown = code.seconds ?? fakeVideo.showSeconds;
     const previous = index === 0 ? "[0:v]" : `[v${index}]`;
     overlays.push(
-      `${previous}[${index + 1}:v]overlay=x=(W-w)/2:y=(H-h)/2:enable='between(t,${from},${from + showSeconds})'[v${index + 1}]`,
+      turned(index + 1, code.degrees ?? 0),
+      `${previous}[t${index + 1}]overlay=x=(W-w)/2:y=(H-h)/2:enable='between(t,${from},${from + shown})'[v${index + 1}]`,
     );
+    from += shown + (code.gapSeconds ?? fakeVideo.gapSeconds);
   }
-  const seconds = leadSeconds + codes.length * (showSeconds + gapSeconds) + endSeconds;
+  const seconds = from + endSeconds;
   const video = join(dir, "camera.y4m");
   const made = spawnSync(
     "ffmpeg",

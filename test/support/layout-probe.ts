@@ -60,9 +60,8 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
 export const keyPx = 64;
 
 /**
- * What makes counter keys hard to use: a key smaller than `keyPx` either way, text on it smaller
- * than the page's base size (16 px at 1024 wide), or two of its texts over each other. Empty: none,
- * and at least one key on screen.
+ * What makes counter keys hard to use: a key smaller than `keyPx` either way, or text on it smaller
+ * than the page's base size (16 px at 1024 wide). Empty: none, and at least one key on screen.
  */
 export function keyProblems(limits: { keyPx: number }): string[] {
   const keys = [...document.querySelectorAll<HTMLElement>(".key-tile")].filter((key) =>
@@ -80,22 +79,6 @@ export function keyProblems(limits: { keyPx: number }): string[] {
       const size = Number.parseFloat(getComputedStyle(part).fontSize);
       if (size < base) problems.push(`the key "${name}" has ${size} px text`);
     }
-    // The parts of its bottom line side by side, never one over another (a long word of a note
-    // running under the price). The name above is clamped to its lines and cut with "…".
-    const parts = [...key.querySelectorAll(".key-note, .key-price, .key-kind, .key-reason")];
-    for (const [index, part] of parts.entries()) {
-      const box = part.getBoundingClientRect();
-      for (const other of parts.slice(index + 1)) {
-        const them = other.getBoundingClientRect();
-        const apart =
-          box.right <= them.left + 1 ||
-          them.right <= box.left + 1 ||
-          box.bottom <= them.top + 1 ||
-          them.bottom <= box.top + 1;
-        if (!apart)
-          problems.push(`the key "${name}": "${part.textContent}" runs into "${other.textContent}"`);
-      }
-    }
   }
   return problems;
 }
@@ -109,6 +92,81 @@ export function cutStatusParts(): string[] {
       return part.scrollWidth > part.clientWidth + 1 || box.top < 0 || box.right > innerWidth;
     })
     .map((part) => part.className);
+}
+
+/**
+ * The words on counter keys that collide: on every key tile on screen, each text box (name, price,
+ * note, group count, disabled reason) measured where its text is drawn (a clipped box as far as it
+ * shows), and named when it overlaps another box of its tile or reaches out of the tile's inside, or
+ * when the name shows more than two lines. Empty: none, and at least one key on screen. Runs in the
+ * page: everything it needs is inside it.
+ */
+export function keyTextProblems(): string[] {
+  const tiles = [...document.querySelectorAll<HTMLElement>(".key-tile")].filter((tile) =>
+    tile.checkVisibility(),
+  );
+  if (tiles.length === 0) return ["no key on screen"];
+  // Half a pixel each way: sub-pixel layout rounds differently from box to box.
+  const slack = 0.5;
+  type Box = { left: number; top: number; right: number; bottom: number };
+  const overlaps = (a: Box, b: Box) =>
+    a.left < b.right - slack &&
+    b.left < a.right - slack &&
+    a.top < b.bottom - slack &&
+    b.top < a.bottom - slack;
+  /** Where the element's text is drawn: its own box if it clips, else the union of its text's lines. */
+  const boxOf = (element: HTMLElement): Box => {
+    const own = element.getBoundingClientRect();
+    if (getComputedStyle(element).overflow !== "visible") return own;
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const lines = [...range.getClientRects()].filter((line) => line.width > 0 && line.height > 0);
+    return lines.reduce(
+      (box, line) => ({
+        left: Math.min(box.left, line.left),
+        top: Math.min(box.top, line.top),
+        right: Math.max(box.right, line.right),
+        bottom: Math.max(box.bottom, line.bottom),
+      }),
+      { left: own.left, top: own.top, right: own.right, bottom: own.bottom },
+    );
+  };
+  const problems: string[] = [];
+  for (const tile of tiles) {
+    const name = (tile.querySelector(".key-name")?.textContent ?? "").slice(0, 40);
+    const style = getComputedStyle(tile);
+    const outer = tile.getBoundingClientRect();
+    const inside: Box = {
+      left: outer.left + Number.parseFloat(style.borderLeftWidth),
+      top: outer.top + Number.parseFloat(style.borderTopWidth),
+      right: outer.right - Number.parseFloat(style.borderRightWidth),
+      bottom: outer.bottom - Number.parseFloat(style.borderBottomWidth),
+    };
+    const parts = [
+      ...tile.querySelectorAll<HTMLElement>(".key-name, .key-price, .key-note, .key-kind, .key-reason"),
+    ]
+      .filter((part) => part.checkVisibility() && (part.textContent ?? "") !== "")
+      .map((part) => ({ part: part.className, box: boxOf(part) }));
+    for (const [index, { part, box }] of parts.entries()) {
+      if (
+        box.left < inside.left - slack ||
+        box.top < inside.top - slack ||
+        box.right > inside.right + slack ||
+        box.bottom > inside.bottom + slack
+      )
+        problems.push(`the key "${name}": its ${part} leaves the tile`);
+      for (const other of parts.slice(index + 1))
+        if (overlaps(box, other.box))
+          problems.push(`the key "${name}": its ${part} overlaps its ${other.part}`);
+    }
+    const title = tile.querySelector<HTMLElement>(".key-name");
+    if (title) {
+      const lineHeight = Number.parseFloat(getComputedStyle(title).lineHeight);
+      if (title.getBoundingClientRect().height > 2 * lineHeight + slack)
+        problems.push(`the key "${name}": its name shows more than two lines`);
+    }
+  }
+  return problems;
 }
 
 /**

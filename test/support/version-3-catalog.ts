@@ -3,7 +3,7 @@
 // shape column and table (and the later unusable_parts table, and what version 7 added) removed and the version set back. catalog-migrations.test.ts checks that
 // its schema is the one migrations 1-3 create.
 import Database from "better-sqlite3";
-import { recordDecoder, type StoredRecord } from "../../src/core/catalog/stored-records.ts";
+import { type IdentifiedRecord, recordDecoder } from "../../src/core/catalog/stored-records.ts";
 import { rewindToVersion6 } from "./version-6-catalog.ts";
 
 export function rewindToVersion3(file: string): void {
@@ -11,9 +11,9 @@ export function rewindToVersion3(file: string): void {
   const db = new Database(file);
   try {
     const { product } = recordDecoder(db);
-    const rows = db.prepare("SELECT seq, shape, record FROM products").all() as ({
+    const rows = db.prepare("SELECT seq, id, shape, record FROM products").all() as ({
       seq: number;
-    } & StoredRecord)[];
+    } & IdentifiedRecord)[];
     const update = db.prepare("UPDATE products SET record = ? WHERE seq = ?");
     db.transaction(() => {
       for (const row of rows) update.run(JSON.stringify(product(row)), row.seq);

@@ -87,8 +87,8 @@ function notAProduct(type: string): string {
 /** A group page's `next`, as given out; anything else is refused as a bad argument. */
 export function groupPositionOf(after: string): GroupPosition {
   try {
-    const [name, id] = JSON.parse(after) as unknown[];
-    if (typeof name === "string" && typeof id === "string") return { name, id };
+    const [name, seq] = JSON.parse(after) as unknown[];
+    if (typeof name === "string" && Number.isSafeInteger(seq)) return { name, seq: seq as number };
   } catch {
     // Not JSON: refused below.
   }

@@ -75,7 +75,7 @@ export function createTillKeys(deps: TillKeysDeps): TillKeys {
     return {
       group: { id: group, name: info?.name ?? null, color: info?.color ?? null },
       keys: page.products.map((product, index) => productKey(product, index + 1, facts)),
-      next: page.next === null ? null : JSON.stringify([page.next.name, page.next.id]),
+      next: page.next === null ? null : JSON.stringify([page.next.name, page.next.seq]),
       total: found.total,
     };
   }

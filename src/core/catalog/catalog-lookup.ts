@@ -7,16 +7,16 @@ import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { MatchedField, StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { searchText } from "../../shared/catalog/search-text.ts";
-import type { StoredRecord } from "./stored-records.ts";
+import type { IdentifiedRecord } from "./stored-records.ts";
 
 /** A live product as the read queries return it. */
-export interface FoundRow extends StoredRecord {
+export interface FoundRow extends IdentifiedRecord {
   id: string;
   parent: string | null;
 }
 
 /** A stored record as the product it is (stored-records.ts). */
-export type DecodeRecord = (row: StoredRecord) => Product;
+export type DecodeRecord = (row: IdentifiedRecord) => Product;
 
 export interface CatalogLookup {
   lookupCode(code: string): StoredMatch | null;

@@ -5,6 +5,7 @@
 import type { Database } from "better-sqlite3";
 import { AppError } from "../../shared/app-error.ts";
 import { reclaimFreeSpace } from "./free-space-reclaim.ts";
+import { numberProductGroups } from "./group-keys-migration.ts";
 import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
 import { addReferenceTables } from "./reference-tables.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
@@ -156,6 +157,12 @@ export const migrations: readonly Migration[] = [
     // column for the counter keys' group pages (reference-tables.ts).
     version: 8,
     up: addReferenceTables,
+  },
+  {
+    // Each product's group by number: the index of the group pages without the group's and the
+    // product's ids in every entry (group-keys-migration.ts).
+    version: 9,
+    up: numberProductGroups,
   },
 ];
 

@@ -10,7 +10,13 @@ import type { CatalogTables } from "./catalog-tables.ts";
  * A products row as written, but for what comes from elsewhere: `seq` is assigned by SQLite,
  * `codes_key` comes from its codes, `record` and `shape` from stored-records.ts.
  */
-export type ProductRow = Omit<CatalogTables["products"], "seq" | "codes_key" | "record" | "shape">;
+export type ProductRow = Omit<
+  CatalogTables["products"],
+  "seq" | "codes_key" | "record" | "shape" | "group_key"
+> & {
+  /** The record's product_group, numbered by the write (group-keys.ts). */
+  group_id: string | null;
+};
 
 /** One code a product can be scanned by. `variantId` is set when it names a child of a parent. */
 export interface RowCode {

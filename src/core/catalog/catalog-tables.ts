@@ -21,8 +21,8 @@ export interface CatalogTables {
     shape: number | null;
     /** Brand, keywords, tags and manufacturer name in search form (v7); null when none. */
     more_key: string | null;
-    /** The record's product_group (v8): a group's products are read by it, by name. */
-    group_id: string | null;
+    /** The record's product_group as its number in group_keys (v9): a group's products are read by it, by name. */
+    group_key: number | null;
   };
   /** Per key list: the keys (JSON array) and each key's usual value (JSON array), never changed. */
   record_shapes: { id: number; keys: string; template: string };
@@ -37,6 +37,8 @@ export interface CatalogTables {
   };
   /** The catalog's words under themselves and their forms with letters left out (search-words.ts). */
   search_words: { form: string; word: string };
+  /** Each product group's id once, numbered (v9; group-keys.ts). */
+  group_keys: { seq: number; id: string };
   quarantine: {
     seq: number;
     product_id: string | null;

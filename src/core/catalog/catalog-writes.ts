@@ -15,8 +15,10 @@ import {
   rowSearchText,
 } from "./catalog-row.ts";
 import type { CatalogTables } from "./catalog-tables.ts";
+import { type GroupKeyOf, groupKeyWriter } from "./group-keys.ts";
 import { readmitQuarantined } from "./quarantine-readmission.ts";
 import { searchWordsWriter } from "./search-words.ts";
+import { searchWordsSweep } from "./search-words-sweep.ts";
 import { recordEncoder, type StoredRecord } from "./stored-records.ts";
 
 export interface PageInput {
@@ -43,7 +45,16 @@ export interface CatalogWrites {
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
   const statements = prepareStatements(db);
   const encode = recordEncoder(db);
-  const recordWords = searchWordsWriter(db);
+  const words = searchWordsWriter(db);
+  const wordsSweep = searchWordsSweep(db);
+  const groupKeys = groupKeyWriter(db);
+  /** Set for each write transaction (group-keys.ts). */
+  let groupKeyOf: GroupKeyOf = groupKeys();
+
+  /** Before a write's transaction ends: the words its removed texts left behind go, and are written again when met. */
+  function sweepWords(): void {
+    words.forget(wordsSweep.sweep());
+  }
 
   function saveState(syncState: unknown): void {
     statements.saveState.run(JSON.stringify(syncState) ?? "null");
@@ -74,6 +85,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     const { generation } = input;
     if (quarantined) statements.unquarantineId.run(product.id);
     const row = productRow(product, input.removeReceived || product.deleted, generation);
+    const group_key = groupKeyOf(row.group_id);
     const existing = statements.existing.get(row.id) as Existing | undefined;
     const trusted =
       existing !== undefined && existing.updated_at <= (input.trustedUntilMs ?? Number.POSITIVE_INFINITY);
@@ -84,7 +96,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     }
     const codes = row.deleted === 1 ? [] : rowCodes(product);
     const key = codesKey(codes);
-    const written = { ...row, ...stored, codes_key: row.deleted === 1 ? null : key };
+    const written = { ...row, ...stored, codes_key: row.deleted === 1 ? null : key, group_key };
     let seq: number;
     if (existing === undefined) {
       seq = Number(statements.insert.run(written).lastInsertRowid);
@@ -92,7 +104,7 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       seq = existing.seq;
       // Most changes (prices, stock, texts) leave every indexed column as it was: then only the row
       // is rewritten, not the entries of its indexes.
-      if (sameIndexedColumns(existing, row)) statements.refresh.run({ ...written, seq });
+      if (sameIndexedColumns(existing, row, group_key)) statements.refresh.run({ ...written, seq });
       else statements.update.run({ ...written, seq });
       // Most changes are prices and stock: the codes and search text stay as they were, and
       // rewriting the full-text index for them was most of the cost of an incremental sync.
@@ -100,12 +112,13 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
       if (existing.deleted === 0) {
         statements.deleteCodes.run(seq);
         statements.deleteText.run(seq);
+        wordsSweep.note([existing.name_key, existing.more_key]);
       }
     }
     if (row.deleted === 1) return true;
     for (const code of codes) statements.insertCode.run(code.code, seq, code.variantId);
     statements.insertText.run({ seq, ...rowSearchText(row, codes) });
-    recordWords([row.name_key, row.more_key ?? ""]);
+    words.record([row.name_key, row.more_key ?? ""]);
     return true;
   }
 
@@ -154,15 +167,21 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
   return {
     applyPages(inputs) {
       db.transaction(() => {
+        groupKeyOf = groupKeys();
         for (const input of inputs) applyPage(input);
+        sweepWords();
       }).immediate();
     },
     finishFullSync({ generation, syncState }) {
       return db
         .transaction(() => {
+          wordsSweep.note(
+            statements.unseenTexts.all(generation).flatMap((row) => [row.name_key, row.more_key]),
+          );
           statements.sweepText.run(generation);
           statements.sweepCodes.run(generation);
           const { changes } = statements.sweepProducts.run(generation);
+          sweepWords();
           saveState(syncState);
           return { removed: changes };
         })
@@ -194,10 +213,10 @@ type Existing = Pick<
   | "sku_key"
   | "codes_key"
   | "more_key"
-  | "group_id"
+  | "group_key"
 >;
 
-function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
+function sameIndexedColumns(existing: Existing, row: ProductRow, groupKey: number | null): boolean {
   return (
     existing.parent === row.parent &&
     existing.active === row.active &&
@@ -206,7 +225,7 @@ function sameIndexedColumns(existing: Existing, row: ProductRow): boolean {
     existing.name_key === row.name_key &&
     existing.custom_id_key === row.custom_id_key &&
     existing.sku_key === row.sku_key &&
-    existing.group_id === row.group_id
+    existing.group_key === groupKey
   );
 }
 
@@ -227,21 +246,21 @@ function prepareStatements(db: Database) {
   const liveAndUnseen = "SELECT seq FROM products WHERE deleted = 0 AND generation < ?";
   return {
     existing: db.prepare(
-      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key, group_id FROM products WHERE id = ?",
+      "SELECT seq, parent, active, deleted, generation, updated_at, name_key, custom_id_key, sku_key, codes_key, more_key, group_key FROM products WHERE id = ?",
     ),
     codesOf: db.prepare("SELECT code, variant_id FROM product_codes WHERE product = ? ORDER BY rowid"),
     sameRecord: db.prepare("SELECT record = ? AND shape IS ? AS same FROM products WHERE seq = ?"),
     anyQuarantined: db.prepare("SELECT 1 FROM quarantine LIMIT 1"),
     insert: db.prepare(`
       INSERT INTO products (id, type, parent, active, deleted, name_key, custom_id_key, sku_key,
-                            updated_at, generation, record, shape, codes_key, more_key, group_id)
+                            updated_at, generation, record, shape, codes_key, more_key, group_key)
       VALUES (@id, @type, @parent, @active, @deleted, @name_key, @custom_id_key, @sku_key,
-              @updated_at, @generation, @record, @shape, @codes_key, @more_key, @group_id)`),
+              @updated_at, @generation, @record, @shape, @codes_key, @more_key, @group_key)`),
     update: db.prepare(`
       UPDATE products SET type = @type, parent = @parent, active = @active, deleted = @deleted,
         name_key = @name_key, custom_id_key = @custom_id_key, sku_key = @sku_key,
         updated_at = @updated_at, generation = @generation, record = @record, shape = @shape,
-        codes_key = @codes_key, more_key = @more_key, group_id = @group_id
+        codes_key = @codes_key, more_key = @more_key, group_key = @group_key
       WHERE seq = @seq`),
     // Columns in no index only: SQLite leaves every index alone.
     refresh: db.prepare(
@@ -253,6 +272,9 @@ function prepareStatements(db: Database) {
     deleteText: db.prepare("DELETE FROM product_text WHERE rowid = ?"),
     insertText: db.prepare(
       "INSERT INTO product_text (rowid, name, ids, codes, more) VALUES (@seq, @name, @ids, @codes, @more)",
+    ),
+    unseenTexts: db.prepare<[number], Pick<Existing, "name_key" | "more_key">>(
+      "SELECT name_key, more_key FROM products WHERE deleted = 0 AND generation < ?",
     ),
     sweepText: db.prepare(`DELETE FROM product_text WHERE rowid IN (${liveAndUnseen})`),
     sweepCodes: db.prepare(`DELETE FROM product_codes WHERE product IN (${liveAndUnseen})`),

@@ -6,6 +6,7 @@
 // are matched by no trigram), then matches in the name before the other texts, then shorter names.
 import type { Database } from "better-sqlite3";
 import type { FoundRow } from "./catalog-lookup.ts";
+import { moreTextsHeld } from "./more-texts.ts";
 import { type Candidate, type FindCandidates, searchWordsReader } from "./search-words.ts";
 
 type ForgivenRow = Pick<FoundRow, "id" | "shape" | "record"> & { typos: number; found: string[] };
@@ -28,6 +29,7 @@ export function ftsPhrase(word: string): string {
 
 export function forgivenSearch(db: Database, rankedCandidates: number) {
   const candidatesOf: FindCandidates = searchWordsReader(db);
+  const anyMoreTexts = moreTextsHeld(db);
   // As the exact tier: the first candidates in rowid order, ranked after.
   const statement = db.prepare<[string, number], TextRow>(`
     SELECT p.seq, p.id, p.shape, p.record, p.name_key, p.more_key
@@ -40,6 +42,8 @@ export function forgivenSearch(db: Database, rankedCandidates: number) {
    */
   return (query: string, words: string[], lastIsTyping: boolean, limit: number): ForgivenRow[] => {
     const candidates = forgivenWords(words, lastIsTyping, candidatesOf);
+    // No word may be a typo, and no brand, keyword or tag to find a word in: the tier before found it all.
+    if (![...candidates.matchers.values()].some((list) => list.length > 0) && !anyMoreTexts()) return [];
     const rows = statement.all(matchOf(candidates), rankedCandidates);
     return rows
       .map((row) => scored(row, candidates, query))

@@ -11,7 +11,8 @@ import type {
   TaxInfo,
 } from "../../shared/api/reference-data.ts";
 import { untilChanged } from "../storage/unchanged-reads.ts";
-import type { RecordDecoder, StoredRecord } from "./stored-records.ts";
+import { groupProducts } from "./group-keys.ts";
+import type { IdentifiedRecord, RecordDecoder } from "./stored-records.ts";
 
 /** What the till knows of one list: held as last read, or absent at the service (404). */
 export interface ReferenceListState {
@@ -28,7 +29,8 @@ export interface ReferenceListState {
 /** Where a group's page ended: the next page starts after this product. */
 export interface GroupPosition {
   name: string;
-  id: string;
+  /** The product's row (products.seq): what breaks ties of names in the group's index. */
+  seq: number;
 }
 
 export interface GroupPage {
@@ -88,14 +90,13 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   const parted = db.prepare<[], { kind: ReferenceKind; id: string; parts: string }>(
     "SELECT kind, id, parts FROM reference_records WHERE parts IS NOT NULL ORDER BY kind, id",
   );
-  const live = "FROM products WHERE deleted = 0 AND parent IS NULL AND group_id = ?";
   const first = db.prepare<[string, number], PagedRow>(
-    `SELECT id, name_key, record, shape ${live} ORDER BY name_key, id LIMIT ?`,
+    `SELECT seq, id, name_key, record, shape ${groupProducts} ORDER BY name_key, seq LIMIT ?`,
   );
-  const after = db.prepare<[string, string, string, number], PagedRow>(
-    `SELECT id, name_key, record, shape ${live} AND (name_key, id) > (?, ?) ORDER BY name_key, id LIMIT ?`,
+  const after = db.prepare<[string, string, number, number], PagedRow>(
+    `SELECT seq, id, name_key, record, shape ${groupProducts} AND (name_key, seq) > (?, ?) ORDER BY name_key, seq LIMIT ?`,
   );
-  const size = db.prepare<[string], number>(`SELECT count(*) ${live}`).pluck();
+  const size = db.prepare<[string], number>(`SELECT count(*) ${groupProducts}`).pluck();
   const counts = db.prepare<[], { group: string | null; products: number }>(
     'SELECT group_id AS "group", products FROM group_counts',
   );
@@ -123,12 +124,12 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
       const rows =
         position === null
           ? first.all(group, limit + 1)
-          : after.all(group, position.name, position.id, limit + 1);
+          : after.all(group, position.name, position.seq, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         products: page.map((row) => decoder.product(row)),
-        next: rows.length > limit && last !== undefined ? { name: last.name_key, id: last.id } : null,
+        next: rows.length > limit && last !== undefined ? { name: last.name_key, seq: last.seq } : null,
       };
     },
     groupCounts: () => counts.all(),
@@ -141,4 +142,4 @@ export function referenceReads(db: Database, decoder: RecordDecoder): ReferenceR
   };
 }
 
-type PagedRow = StoredRecord & { id: string; name_key: string };
+type PagedRow = IdentifiedRecord & { seq: number; name_key: string };

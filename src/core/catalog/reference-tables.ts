@@ -47,12 +47,9 @@ export function addReferenceTables(db: Database): void {
   db.exec(
     "CREATE INDEX products_group_name ON products (group_id, name_key, id) WHERE deleted = 0 AND parent IS NULL",
   );
-  db.exec(recountGroups);
+  // The counts as this version's columns give them; migration 9 counts again by group number.
+  db.exec(`
+    INSERT INTO group_counts (group_id, products)
+      SELECT group_id, count(*) FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id;
+  `);
 }
-
-/** The group counts made again from the products (after a sync changed them). */
-export const recountGroups = `
-  DELETE FROM group_counts;
-  INSERT INTO group_counts (group_id, products)
-    SELECT group_id, count(*) FROM products WHERE deleted = 0 AND parent IS NULL GROUP BY group_id;
-`;

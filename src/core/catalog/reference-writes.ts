@@ -3,7 +3,7 @@
 // service answered 404, so the next syncs do not ask again.
 import type { Database } from "better-sqlite3";
 import type { ReferenceInfo, ReferenceKind } from "../../shared/api/reference-data.ts";
-import { recountGroups } from "./reference-tables.ts";
+import { recountGroups } from "./group-keys.ts";
 
 /** One record as kept: its form the till reads, and the parts of it left out (none: empty). */
 export interface KeptReference<K extends ReferenceKind = ReferenceKind> {

@@ -24,14 +24,14 @@ export function rebuildSearchWords(db: Database): void {
     ) STRICT, WITHOUT ROWID;
   `);
   const decode = recordDecoder(db);
-  const recordWords = searchWordsWriter(db);
+  const recordWords = searchWordsWriter(db).record;
   const setMore = db.prepare("UPDATE products SET more_key = ? WHERE seq = ?");
   const insertText = db.prepare(
     "INSERT INTO product_text (rowid, name, ids, codes, more) VALUES (@seq, @name, @ids, @codes, @more)",
   );
   // A batch read, then written: better-sqlite3 cannot write while a read iterates on the connection.
-  const batch = db.prepare<[number], { seq: number; record: string; shape: number | null }>(
-    "SELECT seq, record, shape FROM products WHERE deleted = 0 AND seq > ? ORDER BY seq LIMIT 1000",
+  const batch = db.prepare<[number], { seq: number; id: string; record: string; shape: number | null }>(
+    "SELECT seq, id, record, shape FROM products WHERE deleted = 0 AND seq > ? ORDER BY seq LIMIT 1000",
   );
   for (let after = 0; ; ) {
     const rows = batch.all(after);

@@ -3,8 +3,8 @@
 // texts is kept under itself and under every form of it with one letter left out (two from 7
 // letters). A word typed is looked up under the same forms of itself; two words within the typos
 // the rule forgives always share one, and the candidates are then measured exactly (typo-rules.ts).
-// The table only grows: a word no product uses any more meets no product in the full-text match,
-// and costs a row. A catalog's distinct words are few beside its products (the demo's are 200).
+// A word no live product holds any more leaves with the write that removed it (search-words-sweep.ts).
+// A catalog's distinct words are few beside its products (the demo's are 200).
 import type { Database } from "better-sqlite3";
 import {
   allowedTypos,
@@ -26,7 +26,7 @@ const rowsPerForm = 64;
 const candidatesPerWord = 8;
 
 /** The words of a text in search form (searchText) that the table keeps: letters only, 4 or more. */
-function indexedWords(text: string): string[] {
+export function indexedWords(text: string): string[] {
   // UTF-16 length: a word of astral letters may be kept a letter short, and is only ever a row more.
   return text.split(/[^\p{L}]+/u).filter((word) => word.length >= 4);
 }
@@ -34,10 +34,21 @@ function indexedWords(text: string): string[] {
 /** Takes texts in search form: the row's keys, already folded. */
 export type RecordWords = (texts: readonly string[]) => void;
 
-export function searchWordsWriter(db: Database): RecordWords {
+export interface SearchWordsWriter {
+  record: RecordWords;
+  /** Words just deleted from the table: written again by the next text that holds them. */
+  forget(words: readonly string[]): void;
+}
+
+/** Each form a word is kept under, itself first. */
+export function storedForms(word: string): string[] {
+  return deletionNeighbours(word, storedDeletions(word));
+}
+
+export function searchWordsWriter(db: Database): SearchWordsWriter {
   const insert = db.prepare("INSERT OR IGNORE INTO search_words (form, word) VALUES (?, ?)");
   const known = new Set<string>();
-  return (texts) => {
+  const record: RecordWords = (texts) => {
     for (const text of texts) {
       for (const word of indexedWords(text)) {
         if (known.has(word)) continue;
@@ -45,9 +56,15 @@ export function searchWordsWriter(db: Database): RecordWords {
         known.add(word);
         // The word under itself is there when the word is: its other forms were written with it.
         if (insert.run(word, word).changes === 0) continue;
-        for (const form of deletionNeighbours(word, storedDeletions(word)).slice(1)) insert.run(form, word);
+        for (const form of storedForms(word).slice(1)) insert.run(form, word);
       }
     }
+  };
+  return {
+    record,
+    forget(words) {
+      for (const word of words) known.delete(word);
+    },
   };
 }
 

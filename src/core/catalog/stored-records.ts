@@ -22,6 +22,11 @@ export interface StoredRecord {
   record: string;
 }
 
+/** A stored record with its row's id, which the record by its shape does not hold (record-shape.ts). */
+export interface IdentifiedRecord extends StoredRecord {
+  id: string;
+}
+
 /**
  * A service sends records of one or a few key lists. An upstream sending a new one with every record
  * would otherwise grow a shape per record, each as large as the record: past this many, records are
@@ -84,7 +89,7 @@ export function recordEncoder(db: Database): (records: readonly Record<string, u
 }
 
 export interface RecordDecoder {
-  product(row: StoredRecord): Product;
+  product(row: IdentifiedRecord): Product;
   /** One top-level value of the record, without making the rest of it. */
   value(row: StoredRecord, key: string): unknown;
 }
@@ -110,8 +115,8 @@ export function recordDecoder(db: Database): RecordDecoder {
   }
   return {
     // Records were validated against the product schema before they were stored.
-    product: ({ shape, record }) =>
-      (shape === null ? JSON.parse(record) : decodeRecord(record, shapeOfRow(shape))) as Product,
+    product: ({ shape, record, id }) =>
+      (shape === null ? JSON.parse(record) : decodeRecord(record, shapeOfRow(shape), id)) as Product,
     value: ({ shape, record }, key) =>
       shape === null
         ? (JSON.parse(record) as Record<string, unknown>)[key]

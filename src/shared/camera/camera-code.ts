@@ -6,6 +6,25 @@ export interface CameraCode {
   symbologyId: string;
 }
 
+/** A point in a frame, in pixels from its top left corner. */
+export interface FramePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * One code read in one frame and where: the corners ZXing reports, in the symbol's own reading
+ * order (top left, top right, bottom right, bottom left as the symbol reads, whatever its tilt).
+ * For a barcode read along a few rows of pixels, top and bottom are those rows, and the sides
+ * follow its bars.
+ */
+export interface CameraReading {
+  code: CameraCode;
+  corners: readonly [FramePoint, FramePoint, FramePoint, FramePoint];
+  /** On how many rows of pixels ZXing read it (a barcode; a matrix code reads on none or one). */
+  rows: number;
+}
+
 /** One key per code: the same digits in another symbology are another code. */
 export function codeKey(code: CameraCode): string {
   return `${code.symbologyId} ${code.text}`;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defaultScaleRules } from "../barcode/scale-label.ts";
 import { scanOptionsSchema } from "../barcode/scan-options.ts";
+import { shortestAwayMs } from "../camera/code-confirmation.ts";
 import { layoutIds } from "../keyboard/keystroke-reading.ts";
 import { defaultSerialScanner, serialScannerSettingsSchema } from "../serial/serial-settings.ts";
 
@@ -100,12 +101,14 @@ export const defaultTimeLimits: TimeLimits = { syncSeconds: 150, signInSeconds: 
 
 /**
  * The camera as a scanner (docs/scanner.md): which one (a device id the system gave; null for the
- * system's default camera), and whether it starts with the scan screen (a till with no scanner)
- * rather than only from the scan screen's camera button.
+ * system's default camera), whether it starts with the scan screen (a till with no scanner)
+ * rather than only from the scan screen's camera button, and how long a code must be out of view
+ * before it counts again (settings stored before there was a choice get the shortest).
  */
 export const cameraSettingsSchema = z.object({
   startWithScan: z.boolean(),
   deviceId: z.string().min(1).max(500).nullable(),
+  awayMs: z.number().int().min(shortestAwayMs).max(10_000).default(shortestAwayMs),
 });
 export type CameraSettings = z.infer<typeof cameraSettingsSchema>;
 
@@ -236,7 +239,7 @@ export const defaultSettings: AppSettings = {
   serialScanner: defaultSerialScanner,
   language: "",
   sound: true,
-  camera: { startWithScan: false, deviceId: null },
+  camera: { startWithScan: false, deviceId: null, awayMs: shortestAwayMs },
   prices: { branch: null, currency: null },
   favouriteSet: null,
   images: defaultImageSettings,

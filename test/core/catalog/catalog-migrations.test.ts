@@ -3,10 +3,12 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { type Migration, migrate, migrations } from "../../../src/core/catalog/catalog-migrations.ts";
 import { openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
+import type { GroupPage, GroupPosition } from "../../../src/core/catalog/reference-reads.ts";
 import { isAppError } from "../../../src/shared/app-error.ts";
 import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 import { rewindToVersion6 } from "../../support/version-6-catalog.ts";
 import { rewindToVersion7 } from "../../support/version-7-catalog.ts";
+import { rewindToVersion8 } from "../../support/version-8-catalog.ts";
 
 const temp = tempCatalogs();
 const newest = migrations.length;
@@ -42,6 +44,7 @@ describe("migration 1", () => {
       names: [
         "branches",
         "group_counts",
+        "group_keys",
         "product_codes",
         "product_codes_code",
         "product_codes_product",
@@ -78,8 +81,8 @@ describe("migration 1", () => {
     expect(schemaOf(file).version).toBe(newest);
   });
 
-  it("is followed only by migrations 2 to 8, numbered without gaps", () => {
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  it("is followed only by migrations 2 to 9, numbered without gaps", () => {
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });
 
@@ -153,6 +156,69 @@ describe("migration 8", () => {
         { group: null, products: 1 },
       ]),
     );
+  });
+});
+
+describe("migration 9", () => {
+  it("numbers the groups of a version 8 file, keeping each group's pages in name order and its count", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    const inGroup = (group: string) => (id: string, name: string) =>
+      product({ id, name, product_group: group });
+    const bread = inGroup("bread");
+    const cake = inGroup("cake");
+    await store.applyPage(
+      livePage([
+        bread("r", "Roll"),
+        bread("b", "Baguette"),
+        bread("b2", "Baguette"),
+        cake("t", "Tart"),
+        product({ id: "c", name: "Cola" }),
+      ]),
+    );
+    await store.close();
+    rewindToVersion8(file);
+    const fresh = temp.file();
+    const db = new Database(fresh);
+    migrate(db, fresh, migrations.slice(0, 8));
+    db.close();
+    // The test's stand-in is what migrations 1 to 8 make, exactly.
+    expect(schemaText(file)).toEqual(schemaText(fresh));
+    const before = new Database(file, { readonly: true });
+    expect(before.prepare("SELECT group_id FROM products WHERE id = 'r'").pluck().get()).toBe("bread");
+    before.close();
+
+    const again = await temp.open(file);
+    expect(schemaOf(file).version).toBe(newest);
+    // A page a product, through the two of the same name.
+    const paged: string[] = [];
+    for (
+      let next: GroupPosition | null = null, pages = 0;
+      pages === 0 || (next !== null && pages < 5);
+      pages++
+    ) {
+      const page: GroupPage = await again.references.groupPage("bread", next, 1);
+      paged.push(...page.products.map((item) => item.id));
+      next = page.next;
+    }
+    expect(paged).toEqual(["b", "b2", "r"]);
+    expect((await again.references.groupPage("cake", null, 5)).products.map((item) => item.id)).toEqual([
+      "t",
+    ]);
+    expect(await again.references.groupSize("bread")).toBe(3);
+    expect(await again.references.groupCounts()).toEqual(
+      expect.arrayContaining([
+        { group: "bread", products: 3 },
+        { group: "cake", products: 1 },
+        { group: null, products: 1 },
+      ]),
+    );
+    // A product the sync moves to another group, after the migration.
+    await again.applyPage(livePage([product({ id: "r", name: "Roll", product_group: "cake" }, 2_000)]));
+    expect((await again.references.groupPage("cake", null, 5)).products.map((item) => item.id)).toEqual([
+      "r",
+      "t",
+    ]);
   });
 });
 

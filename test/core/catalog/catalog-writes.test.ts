@@ -23,6 +23,27 @@ describe("applyPage: live products", () => {
     expect((await store.lookupCode("123"))?.product).toEqual({ ...item, extra: { x: 1 } });
   });
 
+  it("stores a record without its id, which the row holds, and reads it back whole, the id in its place", async () => {
+    const file = temp.file();
+    const store = await temp.open(file);
+    const items = ["0b6f2f7e-1111-4c43-869c-43a8c3b7cf3c", "0b6f2f7e-2222-4c43-869c-43a8c3b7cf3c"].map((id) =>
+      product({ id, name: `Juice ${id.slice(9, 13)}`, barcode: id.slice(9, 13) }),
+    );
+    await store.applyPage(livePage(items));
+    const db = new Database(file, { readonly: true });
+    const records = db
+      .prepare("SELECT record FROM products WHERE shape IS NOT NULL")
+      .pluck()
+      .all() as string[];
+    db.close();
+    expect(records).toHaveLength(2);
+    for (const [index, record] of records.entries()) expect(record).not.toContain(items[index]?.id);
+    for (const item of items) {
+      const found = (await store.lookupCode(item.barcode ?? ""))?.product;
+      expect(JSON.stringify(found)).toBe(JSON.stringify(item));
+    }
+  });
+
   it("is idempotent: the same page twice leaves one product with its codes once", async () => {
     const store = await temp.open(temp.file());
     const page = livePage([product({ id: "a", barcode: "123", barcodes: ["123", "456"] })]);

@@ -99,13 +99,17 @@ describe("a catalog file written by version 3", () => {
     const tombstones = query(file, "SELECT id FROM products WHERE deleted = 1 ORDER BY id");
     expect(shapeless(file)).toBe(sent.length);
 
-    await expectAllReadBack(file, sent);
-
-    expect(query(file, "PRAGMA user_version")).toEqual([{ user_version: migrations.length }]);
+    // Up to migration 5 alone: the later ones drop an index (migration 9), whose pages stay free for reuse.
+    const db = new Database(file);
+    migrate(db, file, migrations.slice(0, 5), () => {});
+    db.close();
     expect(shapeless(file)).toBe(0);
     expect(query(file, "SELECT id FROM products WHERE deleted = 1 ORDER BY id")).toEqual(tombstones);
     expect(query(file, "PRAGMA freelist_count")).toEqual([{ freelist_count: 0 }]);
     expect(statSync(file).size).toBeLessThan(before * 0.6);
+
+    await expectAllReadBack(file, sent);
+    expect(query(file, "PRAGMA user_version")).toEqual([{ user_version: migrations.length }]);
     const store = await temp.open(file);
     const [first] = sent.filter((product) => !product.deleted && product.barcode);
     expect((await store.lookupCode(first?.barcode ?? ""))?.product.id).toBe(first?.id);

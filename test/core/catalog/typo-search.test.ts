@@ -1,8 +1,9 @@
 // The rules of typo tolerance, each as a row: what is typed, what it finds, with how many typos.
 // Through the real store on a real SQLite file (the words table, the full-text index, the ranking).
+import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CatalogStore } from "../../../src/core/catalog/catalog-store.ts";
-import { livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
+import { deletedPage, livePage, product, tempCatalogs } from "../../support/temp-catalogs.ts";
 
 const temp = tempCatalogs();
 
@@ -26,6 +27,17 @@ const catalog = [
 ];
 
 let store: CatalogStore;
+let file: string;
+
+/** The words search_words keeps, read from the file as another process would. */
+function keptWords(): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare<[], string>("SELECT DISTINCT word FROM search_words ORDER BY word").pluck().all();
+  } finally {
+    db.close();
+  }
+}
 
 async function found(text: string): Promise<[string, number][]> {
   return (await store.search(text, 20)).map((hit) => [hit.id, hit.typos]);
@@ -33,7 +45,8 @@ async function found(text: string): Promise<[string, number][]> {
 
 describe("typo-tolerant search", () => {
   beforeEach(async () => {
-    store = await temp.open(temp.file());
+    file = temp.file();
+    store = await temp.open(file);
     await store.applyPage(livePage(catalog));
   });
 
@@ -95,5 +108,40 @@ describe("typo-tolerant search", () => {
     expect(await found("lindt")).toEqual([["bar", 0]]);
     expect(await found("milkq schokolade")).toEqual([]);
     expect(await found("lindr schokolade")).toEqual([["bar", 1]]);
+  });
+
+  it("forgets a removed product's words with the sync that removed it, and keeps those another holds", async () => {
+    expect(keptWords()).toEqual(expect.arrayContaining(["kielbasa", "speck", "spack", "croissant"]));
+    await store.applyPage(deletedPage([product({ id: "kielbasa", name: "Kielbasa" }, 2_000)], 2));
+    expect(keptWords()).not.toContain("kielbasa");
+    expect(await found("kielbaza")).toEqual([]);
+    // A full sync that no longer lists Speck sweeps it: its words go, Spack's stay.
+    await store.applyPage(
+      livePage(
+        catalog.filter((item) => item.id !== "speck"),
+        3,
+      ),
+    );
+    await store.finishFullSync({ generation: 3, syncState: { page: 1 } });
+    const kept = keptWords();
+    expect(kept).not.toContain("speck");
+    expect(kept).not.toContain("tirol");
+    expect(kept).toEqual(expect.arrayContaining(["spack", "croissant", "alpenmilch"]));
+    expect(await found("speck")).toEqual([["spack", 1]]);
+  });
+
+  it("learns a word again when a product brings it back after it was forgotten", async () => {
+    await store.applyPage(deletedPage([product({ id: "kielbasa", name: "Kielbasa" }, 2_000)], 2));
+    await store.applyPage(livePage([product({ id: "wurst", name: "Kielbasa grob" }, 3_000)], 2));
+    expect(keptWords()).toContain("kielbasa");
+    expect(await found("kielbaza")).toEqual([["wurst", 1]]);
+  });
+
+  it("keeps a word a renamed product dropped while another product's brand holds it", async () => {
+    expect(keptWords()).toEqual(expect.arrayContaining(["milka", "plusch"]));
+    await store.applyPage(livePage([product({ id: "cow", name: "Kuscheltier Kuh" }, 2_000)], 2));
+    expect(keptWords()).toContain("milka");
+    expect(keptWords()).not.toContain("plusch");
+    expect(await found("milka")).toEqual([["bar", 0]]);
   });
 });

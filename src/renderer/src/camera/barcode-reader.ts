@@ -3,7 +3,7 @@
 // from the CDN zxing-wasm would fetch it from by default: the host says where (a bundled file's
 // address in the page, the file's bytes in Node).
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from "zxing-wasm/reader";
-import type { CameraCode } from "../../../shared/camera/camera-code.ts";
+import type { CameraReading, FramePoint } from "../../../shared/camera/camera-code.ts";
 
 const readerOptions: ReaderOptions = {
   formats: [
@@ -39,10 +39,21 @@ export function loadWasmFrom(source: WasmSource): void {
   prepareZXingModule({ overrides });
 }
 
-/** The valid codes in one image, with the AIM identifier ZXing reports for each. */
-export async function readCodes(image: ImageData): Promise<CameraCode[]> {
+const pointOf = ({ x, y }: FramePoint): FramePoint => ({ x, y });
+
+/** The valid codes in one image, each with the AIM identifier ZXing reports and where it lies. */
+export async function readCodes(image: ImageData): Promise<CameraReading[]> {
   const results = await readBarcodes(image, readerOptions);
   return results
     .filter((result) => result.isValid && result.text !== "")
-    .map((result) => ({ text: result.text, symbologyId: result.symbologyIdentifier }));
+    .map(({ text, symbologyIdentifier, position, lineCount }) => ({
+      code: { text, symbologyId: symbologyIdentifier },
+      corners: [
+        pointOf(position.topLeft),
+        pointOf(position.topRight),
+        pointOf(position.bottomRight),
+        pointOf(position.bottomLeft),
+      ],
+      rows: lineCount,
+    }));
 }

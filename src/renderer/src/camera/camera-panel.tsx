@@ -42,6 +42,7 @@ export function CameraPanel({ settings, onCode }: CameraPanelProps) {
       {on && (
         <CameraView
           deviceId={settings.deviceId}
+          awayMs={settings.awayMs}
           onCode={onCode}
           onStopped={(reason, detail) => {
             setOn(false);

@@ -14,6 +14,8 @@ export interface CameraSessionOptions {
   video: HTMLVideoElement;
   /** null: the system's default camera. */
   deviceId: string | null;
+  /** How long a code must be out of view to count again (code-confirmation.ts). */
+  awayMs: number;
   clock: CameraClock;
   onCode(code: CameraCode): void;
   /** It stopped by itself, not by stop(): why, and the browser's own words for a failure. */
@@ -35,7 +37,7 @@ export function startCameraSession(options: CameraSessionOptions): CameraSession
   let stopped = false;
   let stream: MediaStream | null = null;
   const decoder = startFrameDecoder();
-  const rules = createCodeConfirmation(clock.now);
+  const rules = createCodeConfirmation(clock.now, options.awayMs);
   const idle = startIdleStop(clock, () => end("idle", ""));
   const onVisibility = () => {
     if (document.visibilityState === "hidden") end("hidden", "");
@@ -69,9 +71,9 @@ export function startCameraSession(options: CameraSessionOptions): CameraSession
     const frame = await grabFrame();
     if (frame === null) return nextFrame();
     try {
-      const codes = await decoder.decode(frame);
-      if (codes === null || stopped) return nextFrame();
-      for (const code of rules.frame(codes)) {
+      const readings = await decoder.decode(frame);
+      if (readings === null || stopped) return nextFrame();
+      for (const code of rules.frame(readings)) {
         idle.codeCounted();
         options.onCode(code);
       }

@@ -1,5 +1,6 @@
-// What the page and the decoder's worker say to each other: a frame in, its codes (or why not) out.
-import type { CameraCode } from "../../../shared/camera/camera-code.ts";
+// What the page and the decoder's worker say to each other: a frame in; its codes and where each
+// lies in it (or why not) out.
+import type { CameraReading } from "../../../shared/camera/camera-code.ts";
 
 export interface DecodeRequest {
   id: number;
@@ -7,5 +8,5 @@ export interface DecodeRequest {
 }
 
 export type DecodeAnswer =
-  | { id: number; ok: true; codes: CameraCode[] }
+  | { id: number; ok: true; readings: CameraReading[] }
   | { id: number; ok: false; message: string };

@@ -26,8 +26,8 @@ function pixelsOf(frame: ImageBitmap): ImageData {
 
 scope.onmessage = async ({ data }) => {
   try {
-    const codes = await readCodes(pixelsOf(data.frame));
-    scope.postMessage({ id: data.id, ok: true, codes });
+    const readings = await readCodes(pixelsOf(data.frame));
+    scope.postMessage({ id: data.id, ok: true, readings });
   } catch (error) {
     scope.postMessage({
       id: data.id,

@@ -1,12 +1,12 @@
 // The page's end of the decoder worker: one frame at a time is handed over (transferred, not
 // copied); a frame that comes while one is being read is not queued but left out, so a slow
 // computer reads fewer frames instead of falling further and further behind the camera.
-import type { CameraCode } from "../../../shared/camera/camera-code.ts";
+import type { CameraReading } from "../../../shared/camera/camera-code.ts";
 import type { DecodeAnswer, DecodeRequest } from "./decode-messages.ts";
 
 export interface FrameDecoder {
-  /** The codes in the frame; null when a frame is still being read (this one is then dropped). */
-  decode(frame: ImageBitmap): Promise<CameraCode[] | null>;
+  /** The codes in the frame and where; null while another frame is being read (this one is dropped). */
+  decode(frame: ImageBitmap): Promise<CameraReading[] | null>;
   close(): void;
 }
 
@@ -33,7 +33,7 @@ export function startFrameDecoder(): FrameDecoder {
         worker.postMessage(request, [frame]);
       });
       if (!answer.ok) throw new Error(answer.message);
-      return answer.codes;
+      return answer.readings;
     },
     close() {
       worker.terminate();

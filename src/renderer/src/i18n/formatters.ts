@@ -16,6 +16,8 @@ export interface Formatters {
   timeOfDay(ms: number): string;
   /** Whole seconds as "2 min 5 s" style text. */
   duration(seconds: number): string;
+  /** Milliseconds as seconds to a tenth, in words: "0.5 seconds", "0,5 Sekunden". */
+  seconds(ms: number): string;
   /** Milliseconds, roughly, in the largest whole unit: "2 hours", "10 years". */
   span(ms: number): string;
 }
@@ -70,6 +72,13 @@ export function createFormatters(locale: string): Formatters {
       return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
     },
     timeOfDay: (ms) => timeOnly.format(ms),
+    seconds: (ms) =>
+      new Intl.NumberFormat(locale, {
+        style: "unit",
+        unit: "second",
+        unitDisplay: "long",
+        maximumFractionDigits: 1,
+      }).format(ms / 1000),
     duration(seconds) {
       const rounded = Math.max(0, Math.round(seconds));
       const unit = (value: number, name: "hour" | "minute" | "second") =>

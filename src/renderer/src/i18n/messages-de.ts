@@ -25,7 +25,8 @@ export const de: Messages = {
   "camera.label": "Kamera",
   "camera.turnOn": "Mit der Kamera scannen",
   "camera.turnOff": "Kamera ausschalten",
-  "camera.aim": "Halten Sie den Barcode in den Rahmen, etwa eine Handbreit vor die Kamera.",
+  "camera.aim":
+    "Halten Sie den Barcode in den Rahmen, etwa eine Handbreit vor die Kamera. Jeder Artikel zählt einmal, solange er im Bild ist: Um ihn noch einmal zu zählen, nehmen Sie ihn für {seconds} aus dem Bild.",
   "camera.stoppedIdle":
     "Die Kamera hat sich nach einer Minute ohne Code ausgeschaltet. Schalten Sie sie zum Scannen wieder ein.",
   "camera.stoppedHidden": "Die Kamera hat sich ausgeschaltet, weil die App verborgen wurde.",
@@ -41,6 +42,7 @@ export const de: Messages = {
   "settings.cameraDefault": "Die Standardkamera des Computers",
   "settings.cameraNumbered": "Kamera {number}",
   "settings.cameraAbsent": "Die zuvor gewählte Kamera (jetzt nicht angeschlossen)",
+  "settings.cameraAway": "Denselben Code erneut zählen, nachdem er so lange nicht im Bild war",
   "result.found": "Gefunden: {name}",
   "result.inactive": "Inaktiv: Dieses Produkt wird nicht verkauft.",
   "result.net": "Netto",

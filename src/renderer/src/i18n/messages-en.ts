@@ -23,7 +23,8 @@ export const en = {
   "camera.label": "Camera",
   "camera.turnOn": "Scan with the camera",
   "camera.turnOff": "Turn the camera off",
-  "camera.aim": "Hold the barcode inside the frame, about a hand's width from the camera.",
+  "camera.aim":
+    "Hold the barcode inside the frame, about a hand's width from the camera. Each item counts once while it is in view: to count it again, take it out of view for {seconds}.",
   "camera.stoppedIdle":
     "The camera turned itself off after a minute without a code. Turn it on again to scan.",
   "camera.stoppedHidden": "The camera turned itself off while the app was hidden.",
@@ -37,6 +38,7 @@ export const en = {
   "settings.cameraDefault": "The computer's default camera",
   "settings.cameraNumbered": "Camera {number}",
   "settings.cameraAbsent": "The camera chosen before (not connected now)",
+  "settings.cameraAway": "Count the same code again after it was out of view for",
   "result.found": "Found: {name}",
   "result.inactive": "Inactive: this product is not for sale.",
   "result.net": "Net",

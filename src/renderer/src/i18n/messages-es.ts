@@ -25,7 +25,8 @@ export const es: Messages = {
   "camera.label": "Cámara",
   "camera.turnOn": "Escanear con la cámara",
   "camera.turnOff": "Apagar la cámara",
-  "camera.aim": "Sostenga el código de barras dentro del marco, a un palmo de la cámara.",
+  "camera.aim":
+    "Sostenga el código de barras dentro del marco, a un palmo de la cámara. Cada artículo cuenta una vez mientras está a la vista: para contarlo otra vez, sáquelo de la vista durante {seconds}.",
   "camera.stoppedIdle":
     "La cámara se apagó sola tras un minuto sin código. Enciéndala de nuevo para escanear.",
   "camera.stoppedHidden": "La cámara se apagó sola mientras la aplicación estaba oculta.",
@@ -40,6 +41,7 @@ export const es: Messages = {
   "settings.cameraDefault": "La cámara predeterminada del ordenador",
   "settings.cameraNumbered": "Cámara {number}",
   "settings.cameraAbsent": "La cámara elegida antes (ahora desconectada)",
+  "settings.cameraAway": "Contar de nuevo el mismo código tras estar fuera de la vista durante",
   "result.found": "Encontrado: {name}",
   "result.inactive": "Inactivo: este artículo no está a la venta.",
   "result.net": "Sin IVA",

@@ -25,7 +25,8 @@ export const fr: Messages = {
   "camera.label": "Caméra",
   "camera.turnOn": "Scanner avec la caméra",
   "camera.turnOff": "Éteindre la caméra",
-  "camera.aim": "Tenez le code-barres dans le cadre, à une main environ de la caméra.",
+  "camera.aim":
+    "Tenez le code-barres dans le cadre, à une main environ de la caméra. Chaque article compte une fois tant qu’il est dans le champ : pour le compter à nouveau, sortez-le du champ pendant {seconds}.",
   "camera.stoppedIdle": "La caméra s’est éteinte après une minute sans code. Rallumez-la pour scanner.",
   "camera.stoppedHidden": "La caméra s’est éteinte pendant que l’application était masquée.",
   "camera.refused":
@@ -40,6 +41,7 @@ export const fr: Messages = {
   "settings.cameraDefault": "La caméra par défaut de l’ordinateur",
   "settings.cameraNumbered": "Caméra {number}",
   "settings.cameraAbsent": "La caméra choisie avant (débranchée)",
+  "settings.cameraAway": "Compter à nouveau le même code après une absence du champ de",
   "result.found": "Trouvé : {name}",
   "result.inactive": "Inactif : cet article n’est pas en vente.",
   "result.net": "HT",

@@ -25,7 +25,8 @@ export const it: Messages = {
   "camera.label": "Fotocamera",
   "camera.turnOn": "Scansiona con la fotocamera",
   "camera.turnOff": "Spegni la fotocamera",
-  "camera.aim": "Tieni il codice a barre dentro il riquadro, a circa un palmo dalla fotocamera.",
+  "camera.aim":
+    "Tieni il codice a barre dentro il riquadro, a circa un palmo dalla fotocamera. Ogni articolo conta una volta finché è inquadrato: per contarlo di nuovo, toglilo dall’inquadratura per {seconds}.",
   "camera.stoppedIdle":
     "La fotocamera si è spenta da sola dopo un minuto senza codici. Riaccendila per scansionare.",
   "camera.stoppedHidden": "La fotocamera si è spenta da sola mentre l’app era nascosta.",
@@ -40,6 +41,7 @@ export const it: Messages = {
   "settings.cameraDefault": "La fotocamera predefinita del computer",
   "settings.cameraNumbered": "Fotocamera {number}",
   "settings.cameraAbsent": "La fotocamera scelta prima (ora scollegata)",
+  "settings.cameraAway": "Conta di nuovo lo stesso codice dopo che è rimasto fuori dall’inquadratura per",
   "result.found": "Trovato: {name}",
   "result.inactive": "Inattivo: questo articolo non è in vendita.",
   "result.net": "Netto",

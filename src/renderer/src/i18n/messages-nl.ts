@@ -25,7 +25,8 @@ export const nl: Messages = {
   "camera.label": "Camera",
   "camera.turnOn": "Scannen met de camera",
   "camera.turnOff": "Camera uitzetten",
-  "camera.aim": "Houd de streepjescode binnen het kader, ongeveer een handbreedte van de camera.",
+  "camera.aim":
+    "Houd de streepjescode binnen het kader, ongeveer een handbreedte van de camera. Elk artikel telt één keer zolang het in beeld is: om het nog eens te tellen, haal het {seconds} uit beeld.",
   "camera.stoppedIdle":
     "De camera ging vanzelf uit na een minuut zonder code. Zet hem weer aan om te scannen.",
   "camera.stoppedHidden": "De camera ging vanzelf uit terwijl de app verborgen was.",
@@ -39,6 +40,7 @@ export const nl: Messages = {
   "settings.cameraDefault": "De standaardcamera van de computer",
   "settings.cameraNumbered": "Camera {number}",
   "settings.cameraAbsent": "De eerder gekozen camera (nu niet aangesloten)",
+  "settings.cameraAway": "Dezelfde code opnieuw tellen nadat hij zo lang uit beeld was",
   "result.found": "Gevonden: {name}",
   "result.inactive": "Inactief: dit artikel is niet te koop.",
   "result.net": "Excl. btw",

@@ -26,7 +26,8 @@ export const pl: Messages = {
   "camera.label": "Kamera",
   "camera.turnOn": "Skanuj kamerą",
   "camera.turnOff": "Wyłącz kamerę",
-  "camera.aim": "Trzymaj kod kreskowy w ramce, około szerokości dłoni od kamery.",
+  "camera.aim":
+    "Trzymaj kod kreskowy w ramce, około szerokości dłoni od kamery. Każdy towar liczy się raz, dopóki jest w kadrze: aby policzyć go ponownie, wyjmij go z kadru na {seconds}.",
   "camera.stoppedIdle": "Kamera wyłączyła się po minucie bez kodu. Włącz ją ponownie, aby skanować.",
   "camera.stoppedHidden": "Kamera wyłączyła się, gdy aplikacja była ukryta.",
   "camera.refused": "Nie wolno użyć kamery: zezwól tej aplikacji na kamerę, a potem włącz ją ponownie.",
@@ -39,6 +40,7 @@ export const pl: Messages = {
   "settings.cameraDefault": "Domyślna kamera komputera",
   "settings.cameraNumbered": "Kamera {number}",
   "settings.cameraAbsent": "Kamera wybrana wcześniej (teraz niepodłączona)",
+  "settings.cameraAway": "Licz ten sam kod ponownie po tylu sekundach poza kadrem",
   "result.found": "Znaleziono: {name}",
   "result.inactive": "Nieaktywny: ten towar nie jest w sprzedaży.",
   "result.net": "Netto",

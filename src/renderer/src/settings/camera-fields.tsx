@@ -1,9 +1,14 @@
-// Settings, Camera: whether the camera starts with the scan screen, and which camera. The list is the
-// system's video inputs; their names show once the camera has been allowed (before that, numbers).
+// Settings, Camera: whether the camera starts with the scan screen, which camera, and how long a code
+// must be out of view to count again. The list of cameras is the system's video inputs; their names
+// show once the camera has been allowed (before that, numbers).
 import { useEffect, useState } from "react";
+import { shortestAwayMs } from "../../../shared/camera/code-confirmation.ts";
 import type { CameraSettings } from "../../../shared/settings/app-settings.ts";
 import { cameraAvailable } from "../camera/camera-session.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+
+/** Out of view for this long, a code counts again: the shortest the rules allow, and longer ones. */
+const awayChoicesMs = [shortestAwayMs, 1000, 2000, 3000, 5000];
 
 interface CameraChoice {
   deviceId: string;
@@ -15,7 +20,7 @@ export function CameraFields(props: {
   value: CameraSettings;
   onValue: (value: CameraSettings) => void;
 }) {
-  const { t } = useI18n();
+  const { t, seconds } = useI18n();
   const { value, onValue, formId } = props;
   const [cameras, setCameras] = useState<CameraChoice[]>([]);
   useEffect(() => {
@@ -61,6 +66,23 @@ export function CameraFields(props: {
             </option>
           ))}
           {chosenMissing && <option value={value.deviceId ?? ""}>{t("settings.cameraAbsent")}</option>}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${formId}-cameraAway`}>{t("settings.cameraAway")}</label>
+        <select
+          id={`${formId}-cameraAway`}
+          value={value.awayMs}
+          onChange={(event) => onValue({ ...value, awayMs: Number(event.target.value) })}
+        >
+          {/* A value stored by hand outside the choices stays shown as it is. */}
+          {[...new Set([...awayChoicesMs, value.awayMs])]
+            .sort((a, b) => a - b)
+            .map((ms) => (
+              <option key={ms} value={ms}>
+                {seconds(ms)}
+              </option>
+            ))}
         </select>
       </div>
     </fieldset>
