@@ -21,6 +21,7 @@ import {
   fingerPx,
   keyProblems,
   keyPx,
+  keyTextProblems,
   layoutProblems,
   pricePx,
   textProblems,
@@ -181,6 +182,7 @@ async function tour(language: Language): Promise<void> {
   expect(await page.getByRole("heading", { name: t("keys.heading"), exact: true }).count()).toBe(1);
   expect(await page.getByText(t("keys.groupsAsTabs")).count()).toBe(1);
   expect(await page.evaluate(keyProblems, { keyPx }), language).toEqual([]);
+  expect(await page.evaluate(keyTextProblems), language).toEqual([]);
   await checkLayout(page, "keys", language);
 
   // As Berlin Mitte the till has the bakery's favourite keys: a price entry, a key not for sale.
@@ -193,6 +195,7 @@ async function tour(language: Language): Promise<void> {
     page.locator(".key-tile", { hasText: t("keys.priceEntry") }).count(),
   ).toBeGreaterThan(0);
   expect(await page.evaluate(keyProblems, { keyPx }), language).toEqual([]);
+  expect(await page.evaluate(keyTextProblems), language).toEqual([]);
   await checkLayout(page, "keys-price-entry", language);
   await page.getByRole("tab", { name: "Sortiment", exact: true }).click();
   await eventually(() =>
