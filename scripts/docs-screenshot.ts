@@ -3,12 +3,14 @@
 // light theme, after a real sign-in and sync against the reference service and the pictures'
 // download: a few products scanned (so the scan history has something to show), then one with a
 // picture; then the keys of a Berlin Mitte till (its branch's favourite set, the bakery counter's)
-// on the cakes tab. Run it after changing the screens.
+// on the cakes tab; then the first A4 sheet of that till's shelf labels (docs/labels-sheet.png).
+// Run it after changing the screens or the labels.
 import { join } from "node:path";
 import { demoBranches } from "../src/server/demo-branches.ts";
 import { startBrowserTill } from "../test/support/browser-till.ts";
 import { largestFamilyVariant, plainWithAndWithoutPicture } from "../test/support/demo-products.ts";
 import { adminApi } from "../test/support/service-fixtures.ts";
+import { takeLabelsSheetPicture } from "./labels-sheet-picture.ts";
 
 const docs = join(import.meta.dirname, "..", "docs");
 const target = join(docs, "scan-screen.png");
@@ -59,6 +61,10 @@ try {
   await page.mouse.move(640, 1);
   await page.screenshot({ path: join(docs, "keys-screen.png") });
   console.log("docs/keys-screen.png: the bakery set's cakes tab");
+  // A German shop's labels: Grundpreis and Pfand as its shelves say them.
+  await till.catalog.service.changeSettings({ language: "de" });
+  await takeLabelsSheetPicture(till.catalog.service, join(docs, "labels-sheet.png"));
+  console.log("docs/labels-sheet.png: the first A4 sheet of the Berlin Mitte till's labels");
 } finally {
   await till.close();
 }

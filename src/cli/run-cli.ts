@@ -18,6 +18,7 @@ const commands: Record<string, () => Promise<Command>> = {
   check: async () => (await import("./check-command.ts")).checkCommand,
   keys: async () => (await import("./keys-command.ts")).keysCommand,
   groups: async () => (await import("./keys-command.ts")).groupsCommand,
+  labels: async () => (await import("./labels-command.ts")).labelsCommand,
   health: async () => (await import("./health-command.ts")).healthCommand,
   diagnose: async () => (await import("./diagnose-command.ts")).diagnoseCommand,
   images: async () => (await import("./images-command.ts")).imagesCommand,

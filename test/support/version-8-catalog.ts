@@ -1,9 +1,11 @@
 // A catalog file as version 8 of the schema (the app before it numbered the product groups) left it:
-// made from a file the current store wrote, each product's group id put back in its row and the
-// group index made again on it, as migration 8 made it.
+// made from a file the current store wrote, rewound to version 9, then each product's group id put
+// back in its row and the group index made again on it, as migration 8 made it.
 import Database from "better-sqlite3";
+import { rewindToVersion9 } from "./version-9-catalog.ts";
 
 export function rewindToVersion8(file: string): void {
+  rewindToVersion9(file);
   const db = new Database(file);
   try {
     db.exec(`

@@ -35,6 +35,7 @@ import { parseSyncState } from "../sync/sync-state.ts";
 import { catalogFacts, noCatalog } from "./catalog-facts.ts";
 import { namedBy, saleWith } from "./family-sale.ts";
 import { familyGroupAndTax, referenceMaps, taxedPrices } from "./group-and-tax.ts";
+import { createShelfLabels, type ShelfLabels, type ShelfLabelsDeps } from "./shelf-labels.ts";
 import { createTillKeys, type TillKeys } from "./till-keys.ts";
 
 export interface CatalogCore {
@@ -62,6 +63,8 @@ export interface CatalogCore {
   images: CatalogImages;
   /** The counter keys: the favourite set's tabs, or the groups as tabs, and a group's products. */
   keys: TillKeys;
+  /** The shelf labels to print after the syncs, and those printed (docs/labels.md). */
+  labels: ShelfLabels;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export function createCatalogCore(deps: {
   images: ImageShelf;
   /** The favourite set the settings name, read at every keys answer; none when absent. */
   favouriteSet?: () => string | null;
+  shelfLabels?: ShelfLabelsDeps["settings"];
 }): CatalogCore {
   const { session } = deps;
   const clock = deps.time.now;
@@ -153,6 +157,7 @@ export function createCatalogCore(deps: {
     return current;
   }
 
+  const catalogFile = async () => (await requireCatalog()).catalog;
   const keys = createTillKeys({
     read: async (work) => (await requireCatalog()).catalog.read(work),
     priceContext: () => priceContext(clock()),
@@ -162,6 +167,7 @@ export function createCatalogCore(deps: {
 
   return {
     keys,
+    labels: createShelfLabels({ catalog: catalogFile, clock, priceContext, settings: deps.shelfLabels }),
     async sync(options = {}) {
       if ((await session.state()).state === "signed-out") throw signInToSync();
       const { file, catalog } = await requireCatalog();

@@ -66,6 +66,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     scanOptions: () => state.settings.scanner,
     prices: () => state.settings.prices,
     favouriteSet: () => state.settings.favouriteSet,
+    shelfLabels: () => state.settings.shelfLabels,
     images: () => state.settings.images,
     imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
     scanGate: scans.buffer,
@@ -277,6 +278,12 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     keys: (asked) => core.keys.keys(asked ?? {}),
     groupKeys: ({ group, after }) => core.keys.groupKeys(group, after ?? null),
     productGroups: () => core.keys.groups(),
+    shelfLabels: (request) => core.labels.list(request ?? {}),
+    markLabelsPrinted: ({ ids }) => core.labels.markPrinted(ids),
+    labelsPdf: async ({ ids, layout }) => {
+      const made = await core.labels.pdf({ ids, layout, language: state.settings.language });
+      return { pdf: made.pdf.toString("base64"), labels: made.labels };
+    },
     settings: async () => state.settings,
     unusableSettings: () => stores.settings.unusable(),
 

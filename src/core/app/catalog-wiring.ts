@@ -7,6 +7,7 @@ import {
   defaultImageSettings,
   type ImageSettings,
   type PriceSettings,
+  type ShelfLabelSettings,
 } from "../../shared/settings/app-settings.ts";
 import type { CommerceClientOptions } from "../api/commerce-client.ts";
 import { createConnectionPool } from "../api/connection-pool.ts";
@@ -35,6 +36,8 @@ export interface CatalogWiring {
   prices?: () => PriceSettings | Promise<PriceSettings>;
   /** The favourite set the settings name, read at every keys answer. */
   favouriteSet?: () => string | null;
+  /** How the shelf labels show the unit price, read at every list of labels; German rules when absent. */
+  shelfLabels?: () => ShelfLabelSettings;
   /** The picture cache's settings, read at every run; the defaults when absent. */
   images?: () => ImageSettings | Promise<ImageSettings>;
   /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
@@ -74,7 +77,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     },
     time: serviceTime,
   });
-  const { scanOptions, prices, favouriteSet } = wiring;
+  const { scanOptions, prices, favouriteSet, shelfLabels } = wiring;
   const images = createImageShelf({
     dataDir,
     clock: wiring.clock,
@@ -91,6 +94,7 @@ export function wireCatalog(wiring: CatalogWiring): WiredCatalog {
     prices,
     images,
     favouriteSet,
+    shelfLabels,
   });
   async function close(): Promise<void> {
     try {

@@ -10,6 +10,7 @@ import { rewriteRecordsByShape } from "./records-by-shape-rewrite.ts";
 import { addReferenceTables } from "./reference-tables.ts";
 import { rebuildSearchIndex } from "./search-index-rebuild.ts";
 import { rebuildSearchWords } from "./search-words-rebuild.ts";
+import { addShelfLabelTables } from "./shelf-label-tables.ts";
 
 /** What a migration may need besides the database: the file's path, and where to say what it skipped. */
 export interface MigrationContext {
@@ -163,6 +164,12 @@ export const migrations: readonly Migration[] = [
     // product's ids in every entry (group-keys-migration.ts).
     version: 9,
     up: numberProductGroups,
+  },
+  {
+    // The shelf labels to print: what a label read before a sync changed its product, and what was
+    // printed per branch (shelf-label-tables.ts). Empty until a sync changes something.
+    version: 10,
+    up: addShelfLabelTables,
   },
 ];
 

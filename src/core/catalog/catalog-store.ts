@@ -11,6 +11,7 @@ import { isAppError } from "../../shared/app-error.ts";
 import type { BranchCount } from "../../shared/catalog/branch-count.ts";
 import type { StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import type { SearchHit } from "../../shared/catalog/search-hit.ts";
+import type { LabelFace } from "../../shared/catalog/shelf-labels.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { readOnlyError, storageError, writable } from "../storage/storage-errors.ts";
 import { branchList, catalogBranches } from "./catalog-branches.ts";
@@ -23,6 +24,7 @@ import { type CatalogCounts, catalogStateReads } from "./catalog-state-reads.ts"
 import type { CatalogWrites, PageInput } from "./catalog-writes.ts";
 import { type ReferenceReads, referenceReads, type StoreReferenceReads } from "./reference-reads.ts";
 import type { KeptReference, ReferenceWrites } from "./reference-writes.ts";
+import type { ShelfLabelReads, ShelfLabelWrites } from "./shelf-label-store.ts";
 import { recordDecoder } from "./stored-records.ts";
 import { type ProductWithUnusableParts, unusablePartsList } from "./unusable-parts-list.ts";
 
@@ -67,6 +69,15 @@ export interface CatalogStore {
   recountGroups(): Promise<void>;
   /** The favourite sets, product groups and taxes held, and a group's products by name. */
   readonly references: StoreReferenceReads;
+  /**
+   * Before a sync stores pages: what the shelf's labels read of the products they change
+   * (shelf-label-store.ts); `baseline` for the catalog's first sync.
+   */
+  noteLabelChanges(inputs: readonly PageInput[], baseline: boolean): Promise<void>;
+  /** Keeps these labels as printed at `branch` ('' for none). */
+  markLabelsPrinted(branch: string, faces: readonly LabelFace[], at: number): Promise<void>;
+  /** One read of what the catalog knows of the shelf's labels. */
+  readShelf<T>(work: (reads: ShelfLabelReads) => T): Promise<T>;
   /** products = non-deleted, inactive included. */
   counts(): Promise<CatalogCounts>;
   /** Live products held with parts the catalog cannot use, each with those parts named. */
@@ -134,6 +145,12 @@ export async function openCatalogStore(
   const writingReferences = onWriter<ReferenceWrites>(
     async () => (await import("./reference-writes.ts")).referenceWrites,
   );
+  const writingShelf = onWriter<ShelfLabelWrites>(
+    async () => (await import("./shelf-label-store.ts")).shelfLabelWrites,
+  );
+  let shelf: Promise<ShelfLabelReads> | undefined;
+  const shelfReads = () =>
+    (shelf ??= import("./shelf-label-store.ts").then((module) => module.shelfLabelReads(readConnection)));
   const referenced = referenceReads(readConnection, decoder);
   let branches: (() => BranchCount[]) | undefined;
   const listingBranches = () => (branches ??= catalogBranches(readConnection, decoder));
@@ -163,6 +180,13 @@ export async function openCatalogStore(
     noteReferenceAbsent: guard(async (kind: ReferenceKind) => (await writingReferences()).noteAbsent(kind)),
     recountGroups: guard(async () => (await writingReferences()).recountGroups()),
     references: guardedReads(file, referenced),
+    noteLabelChanges: guard(async (inputs: readonly PageInput[], baseline: boolean) =>
+      (await writingShelf()).noteChanges(inputs, baseline),
+    ),
+    markLabelsPrinted: guard(async (branch: string, faces: readonly LabelFace[], at: number) =>
+      (await writingShelf()).markPrinted(branch, faces, at),
+    ),
+    readShelf: <T>(work: (reads: ShelfLabelReads) => T) => guard(async () => work(await shelfReads()))(),
     counts: guard(async () => state.counts()),
     unusableParts: guard(async () => unusablePartsList(readConnection, decoder)),
     check: async (mode) => integrityProblem(writer ?? readConnection, mode),

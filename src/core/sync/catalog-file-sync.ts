@@ -28,11 +28,19 @@ export async function syncCatalogFile(
       // Read first: once the disk has filled up, nothing may be readable any more.
       const before = await store.readSyncState();
       lastSyncAt = parseSyncState(before).lastSyncAt;
+      // The shelf's labels read as the first sync finds the products; later syncs note what they change.
+      const baseline = lastSyncAt === null;
       let committed = false;
       try {
         const summary = await runSync({
           ...input,
-          store,
+          store: {
+            ...store,
+            applyPages: async (pages) => {
+              await store.noteLabelChanges(pages, baseline);
+              await store.applyPages(pages);
+            },
+          },
           onProgress: (progress) => {
             committed = true;
             input.onProgress?.(progress);

@@ -1,7 +1,7 @@
-// The standalone app, composed from the exported pieces: scan (home), search, keys, product, account
-// and settings screens, a status bar, and a scanner that works whatever has the focus. F2, F3 and F4
-// go to Scan, Search and Keys from anywhere.
-import { useCallback, useMemo, useState } from "react";
+// The standalone app, composed from the exported pieces: scan (home), search, keys, shelf labels,
+// product, account and settings screens, a status bar, and a scanner that works whatever has the
+// focus. F2, F3 and F4 go to Scan, Search and Keys from anywhere.
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { AppStatus } from "../../shared/catalog/app-status.ts";
 import type { ProductAnswer } from "../../shared/catalog/lookup-answer.ts";
 import type { SessionInfo, SessionState } from "../../shared/catalog/session-info.ts";
@@ -14,6 +14,7 @@ import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
 import { chosenLocale, I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { KeysScreen } from "./keys/keys-screen.tsx";
+import { LabelsScreen } from "./labels/labels-screen.tsx";
 import { ScreenNav } from "./nav/screen-nav.tsx";
 import { ProductView } from "./product/product-view.tsx";
 import { tillPrice } from "./product/till-price.ts";
@@ -33,7 +34,7 @@ import type { SetupNotice } from "./settings/scanner-setup.tsx";
 import { SettingsForm } from "./settings/settings-form.tsx";
 import { StatusBar } from "./status/status-bar.tsx";
 
-type Screen = "scan" | "search" | "keys" | "product" | "account" | "settings";
+type Screen = "scan" | "search" | "keys" | "labels" | "product" | "account" | "settings";
 
 /** One keystroke to each screen a cashier sells from. */
 const screenKeys = { F2: "scan", F3: "search", F4: "keys" } as const satisfies Record<string, Screen>;
@@ -83,6 +84,10 @@ function Screens({ shell, systemLanguage }: { shell?: TillShell; systemLanguage:
   const { api, status, session, settings } = catalog;
   const { t, language } = useI18n();
   const [screen, setScreen] = useState<Screen>("scan");
+  // A scan while the Labels view is shown adds the product's label there instead of looking it up.
+  const shownScreen = useRef(screen);
+  shownScreen.current = screen;
+  const [labelScan, setLabelScan] = useState<{ code: string; count: number } | null>(null);
   // Where the search starts: a miss's "Search the catalog" starts it afresh (a new count) with its code.
   const [searchStart, setSearchStart] = useState({ text: "", count: 0 });
   const [opened, setOpened] = useState<ProductAnswer | null>(null);
@@ -115,6 +120,10 @@ function Screens({ shell, systemLanguage }: { shell?: TillShell; systemLanguage:
   // Every source's way in: the keyboard wedge below, the camera, a serial scanner.
   const handScan = useCallback<ScanPipeline>(
     (code, source, symbology = null) => {
+      if (shownScreen.current === "labels") {
+        setLabelScan((last) => ({ code, count: (last?.count ?? 0) + 1 }));
+        return Promise.resolve();
+      }
       setScreen("scan");
       return scan.lookup(code, "scan", { source, symbology });
     },
@@ -190,6 +199,7 @@ function Screens({ shell, systemLanguage }: { shell?: TillShell; systemLanguage:
     ["scan", t("nav.scan")],
     ["search", t("nav.search")],
     ["keys", t("nav.keys")],
+    ["labels", t("nav.labels")],
     ["account", signedIn ? t("nav.accountSignedIn") : t("nav.account")],
     ["settings", t("nav.settings")],
   ];
@@ -252,6 +262,14 @@ function Screens({ shell, systemLanguage }: { shell?: TillShell; systemLanguage:
               catalogAsOf={status?.freshness.catalogAsOf ?? null}
               maxGapMs={scannerSettings.maxGapMs}
               onOpenProduct={(id) => void open(id, "keys")}
+            />
+          </div>
+          <div hidden={screen !== "labels"}>
+            <LabelsScreen
+              api={api}
+              active={screen === "labels"}
+              catalogAsOf={status?.freshness.catalogAsOf ?? null}
+              scanned={labelScan}
             />
           </div>
           {screen === "product" &&

@@ -9,6 +9,7 @@ import { counterKeysSchema, groupKeysSchema, productGroupCountSchema } from "../
 import { lookupAnswerSchema, productAnswerSchema } from "../catalog/lookup-answer.ts";
 import { searchHitSchema } from "../catalog/search-hit.ts";
 import { sessionInfoSchema } from "../catalog/session-info.ts";
+import { labelLayouts, labelRequestSchema, shelfLabelListSchema } from "../catalog/shelf-labels.ts";
 import { syncProgressSchema } from "../catalog/sync-progress.ts";
 import { serialCodeSchema, serialStatusSchema } from "../serial/serial-events.ts";
 import { appSettingsSchema, serviceUrlSchema, settingsChangeSchema } from "../settings/app-settings.ts";
@@ -35,6 +36,8 @@ export const syncSummarySchema = z.object({
   damagedCatalogSetAside: z.string().nullable().optional(),
 });
 export type SyncSummaryResult = z.infer<typeof syncSummarySchema>;
+
+const labelIdsSchema = z.array(field("A product id")).min(1, "Choose at least one label").max(5000);
 
 export const catalogContract = {
   signInOrganisation: {
@@ -116,6 +119,18 @@ export const catalogContract = {
   },
   /** The product groups with how many products each holds, largest first. */
   productGroups: { argument: none, result: z.array(productGroupCountSchema) },
+  /** The shelf labels to print since the last printed (or those asked for), grouped, with why. */
+  shelfLabels: { argument: labelRequestSchema.nullish(), result: shelfLabelListSchema },
+  /** Keeps these products' labels, as they read now, as printed at this till's branch. */
+  markLabelsPrinted: {
+    argument: z.strictObject({ ids: labelIdsSchema }),
+    result: z.object({ marked: z.number().int().nonnegative() }),
+  },
+  /** These products' labels as a PDF ready to print, base64. */
+  labelsPdf: {
+    argument: z.strictObject({ ids: labelIdsSchema, layout: z.enum(labelLayouts) }),
+    result: z.object({ pdf: z.base64(), labels: z.number().int().nonnegative() }),
+  },
   settings: { argument: none, result: appSettingsSchema },
   changeSettings: { argument: settingsChangeSchema, result: appSettingsSchema },
   /** Saves the diagnostics file (status, settings without secrets, logs, check, versions); answers where. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defaultScaleRules } from "../barcode/scale-label.ts";
 import { scanOptionsSchema } from "../barcode/scan-options.ts";
 import { shortestAwayMs } from "../camera/code-confirmation.ts";
+import { unitPriceRules } from "../catalog/unit-price.ts";
 import { layoutIds } from "../keyboard/keystroke-reading.ts";
 import { defaultSerialScanner, serialScannerSettingsSchema } from "../serial/serial-settings.ts";
 
@@ -167,6 +168,15 @@ export const updateSettingsSchema = z.object({
 });
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
+/** What the shelf labels show (docs/labels.md): the unit price as the shop's country asks for it. */
+export const shelfLabelSettingsSchema = z.object({
+  /** ISO 3166 letters of the shop's country, whose rule the unit price follows. */
+  country: z.string().regex(/^[A-Z]{2}$/u, "two capital letters, such as DE"),
+  /** A rule of its own instead of the country's (per-100: per 100 g / 100 ml); null follows the country. */
+  unitPriceRule: z.enum(unitPriceRules).nullable(),
+});
+export type ShelfLabelSettings = z.infer<typeof shelfLabelSettingsSchema>;
+
 export const appSettingsSchema = z.object({
   /** The commerce service; null until the first sign-in. */
   baseUrl: serviceUrlSchema.nullable(),
@@ -207,6 +217,7 @@ export const appSettingsSchema = z.object({
    */
   favouriteSet: z.string().trim().min(1).max(200).nullable(),
   images: imageSettingsSchema,
+  shelfLabels: shelfLabelSettingsSchema,
   logLevel: z.enum(logLevels),
   updates: updateSettingsSchema,
 });
@@ -243,6 +254,7 @@ export const defaultSettings: AppSettings = {
   prices: { branch: null, currency: null },
   favouriteSet: null,
   images: defaultImageSettings,
+  shelfLabels: { country: "DE", unitPriceRule: null },
   logLevel: "info",
   updates: { feedUrl: null, quietHour: "03:00" },
 };

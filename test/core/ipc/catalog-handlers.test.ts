@@ -123,6 +123,17 @@ describe("the IPC handlers in front of the catalog service", () => {
     const largest = groups.find((group) => group.id !== null && group.products > 0);
     const page = await value<{ keys: unknown[] }>("groupKeys", { group: largest?.id ?? "" });
     expect(page.keys.length).toBeGreaterThan(0);
+    // The shelf labels: none due after the first sync; one asked for by id, as a PDF too, then printed.
+    expect((await value<{ rows: unknown[] }>("shelfLabels")).rows).toEqual([]);
+    const asked = await value<{ rows: { label: { productId: string } }[] }>("shelfLabels", { ids: [someId] });
+    expect(asked.rows.map((row) => row.label.productId)).toEqual([someId]);
+    const made = await value<{ pdf: string; labels: number }>("labelsPdf", {
+      ids: [someId],
+      layout: "roll-58x40",
+    });
+    expect(Buffer.from(made.pdf, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(made.labels).toBe(1);
+    expect(await value("markLabelsPrinted", { ids: [someId] })).toEqual({ marked: 1 });
 
     expect(await value("settings")).toMatchObject({
       pageSize: 1000,
@@ -202,6 +213,10 @@ describe("the IPC handlers in front of the catalog service", () => {
     ["groupKeys", { group: "" }],
     ["groupKeys", { group: "g", after: 7 }],
     ["productGroups", { largest: true }],
+    ["shelfLabels", { all: "yes" }],
+    ["shelfLabels", { group: "" }],
+    ["markLabelsPrinted", { ids: [] }],
+    ["labelsPdf", { ids: ["a"], layout: "a5" }],
     ["changeSettings", { updates: { feedUrl: "http://updates.example.com/till", quietHour: "03:00" } }],
     ["changeSettings", { updates: { feedUrl: null, quietHour: "3 am" } }],
     ["changeSettings", { logLevel: "everything" }],

@@ -154,6 +154,25 @@ describe("settings form", () => {
     expect(onSave.mock.calls[1]?.[0].prices).toEqual({ branch: null, currency: null });
   });
 
+  it("saves the shop's country and a unit price rule of its own for the shelf labels", async () => {
+    const onSave = show();
+    const country = screen.getByLabelText(/The shop's country/) as HTMLSelectElement;
+    expect(country.value).toBe("DE");
+    expect([...country.options].map((option) => option.value)).toContain("IT");
+    fireEvent.change(country, { target: { value: "IT" } });
+    fireEvent.change(screen.getByLabelText("Unit price"), { target: { value: "per-100-up-to-250" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].shelfLabels).toEqual({
+      country: "IT",
+      unitPriceRule: "per-100-up-to-250",
+    });
+    fireEvent.change(screen.getByLabelText("Unit price"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave.mock.calls[1]?.[0].shelfLabels).toEqual({ country: "IT", unitPriceRule: null });
+  });
+
   it("refuses a currency that is not three letters, sending nothing", async () => {
     const onSave = show();
     fireEvent.change(screen.getByLabelText(/Currency/), { target: { value: "euro" } });

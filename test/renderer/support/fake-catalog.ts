@@ -106,6 +106,19 @@ export function fakeCatalog(
       return ok(groupPage(argument.group, argument.after ?? null));
     },
     productGroups: () => ok([]),
+    // The Labels view is tested end to end against the real catalog (test/e2e/labels-in-browser.test.ts).
+    shelfLabels: (argument) => {
+      record("shelfLabels", argument);
+      return ok({ branch: null, at: new Date(0).toISOString(), rows: [] });
+    },
+    markLabelsPrinted: (argument) => {
+      record("markLabelsPrinted", argument);
+      return ok({ marked: argument.ids.length });
+    },
+    labelsPdf: (argument) => {
+      record("labelsPdf", argument);
+      return ok({ pdf: "", labels: 0 });
+    },
     settings: async () => {
       await initial.settingsReady;
       return { ok: true, value: settings };

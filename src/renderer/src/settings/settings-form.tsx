@@ -1,6 +1,6 @@
 // The till's settings: service address, sync interval, stale age, request timeouts and the
 // stuck-sync time, scanner thresholds, layout and prefix, the scanner's setup code, the camera, prices,
-// the favourite set, the log and updates, sound and language. Numbers are checked here for a plain
+// the favourite set, the shelf labels, the log and updates, sound and language. Numbers are checked here for a plain
 // message; the contract checks everything again.
 import { type FormEvent, useId, useState } from "react";
 import type { BranchCount } from "../../../shared/catalog/branch-count.ts";
@@ -11,6 +11,7 @@ import { TextField } from "../forms/text-field.tsx";
 import { type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { CameraFields } from "./camera-fields.tsx";
 import { KeySetField } from "./key-set-field.tsx";
+import { LabelFields } from "./label-fields.tsx";
 import { LanguageField, languageChoiceOf } from "./language-field.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
@@ -123,6 +124,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [pictures, setPictures] = useState(settings.images.enabled);
   const [prices, setPrices] = useState(() => priceFieldsOf(settings.prices));
   const [keySet, setKeySet] = useState(settings.favouriteSet ?? "");
+  const [shelfLabels, setShelfLabels] = useState(settings.shelfLabels);
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
   const [serial, setSerial] = useState(() => serialFieldsOf(settings.serialScanner));
   const [language, setLanguage] = useState(() => languageChoiceOf(settings.language));
@@ -184,6 +186,7 @@ export function SettingsForm(props: SettingsFormProps) {
       prices: priceChange,
       serialScanner: serialFrom(serial),
       favouriteSet: keySet === "" ? null : keySet,
+      shelfLabels,
       images: {
         enabled: pictures,
         capMegabytes: parsed.pictureCapMegabytes ?? settings.images.capMegabytes,
@@ -272,6 +275,7 @@ export function SettingsForm(props: SettingsFormProps) {
       {props.loadKeySets && (
         <KeySetField formId={id} value={keySet} onValue={setKeySet} loadSetNames={props.loadKeySets} />
       )}
+      <LabelFields formId={id} value={shelfLabels} onValue={setShelfLabels} />
       <UpkeepFields formId={id} value={upkeep} onValue={setUpkeep} saveDiagnostics={props.saveDiagnostics} />
       <div className="field checkbox">
         <input
