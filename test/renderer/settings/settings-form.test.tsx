@@ -1,7 +1,8 @@
 // Settings: checked numbers, the change sent whole, the answer shown.
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { en } from "../../../src/renderer/src/i18n/messages-en.ts";
 import { SettingsForm } from "../../../src/renderer/src/settings/settings-form.tsx";
 import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
 import {
@@ -44,6 +45,38 @@ function show(
 }
 
 describe("settings form", () => {
+  it("shows each field once, in its own section: no id twice, the time limits under Connection", async () => {
+    const none = async () => ({ ok: true as const, value: [] as string[] });
+    render(
+      <I18nProvider language="en">
+        <SettingsForm
+          settings={defaultSettings}
+          onSave={vi.fn<Save>()}
+          loadBranches={branches}
+          loadKeySets={none}
+          loadSerialPorts={none}
+          saveDiagnostics={async () => ({ ok: true, value: { file: "diagnostics.zip" } })}
+        />
+      </I18nProvider>,
+    );
+    await screen.findByRole("img", { name: "Scanner setup code" });
+    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    const section = (legend: string) => screen.getByRole("group", { name: legend });
+    const labelsIn = (legend: string) =>
+      [...section(legend).querySelectorAll("label")].map((label) => label.textContent);
+    expect(labelsIn(en["settings.connection"])).toEqual([
+      en["settings.connectTimeout"],
+      en["settings.firstByteTimeout"],
+      en["settings.answerTimeout"],
+      en["settings.syncStall"],
+      en["settings.syncLimit"],
+      en["settings.signInLimit"],
+    ]);
+    expect(within(section(en["settings.pictures"])).getByLabelText(en["settings.pictureCap"])).toBeTruthy();
+    expect(labelsIn(en["settings.pictures"])).toHaveLength(2);
+  });
+
   it("draws the scanner's setup code bar for bar once its drawing library has loaded", async () => {
     show();
     const image = (await screen.findByRole("img", { name: "Scanner setup code" })) as HTMLImageElement;
