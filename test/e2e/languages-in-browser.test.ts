@@ -134,9 +134,9 @@ async function tour(language: Language): Promise<void> {
   const products = await syncDone();
   const nav = await page.getByRole("navigation").getByRole("button").allTextContents();
   expect(nav).toEqual(
-    (["nav.scan", "nav.search", "nav.keys", "nav.accountSignedIn", "nav.settings"] as const).map((key) =>
-      t(key),
-    ),
+    (
+      ["nav.scan", "nav.search", "nav.keys", "nav.labels", "nav.accountSignedIn", "nav.settings"] as const
+    ).map((key) => t(key)),
   );
   await eventually(() => page.locator(".status-bar").textContent()).toContain(
     t("status.products", { count: products }),
@@ -204,6 +204,12 @@ async function tour(language: Language): Promise<void> {
   await checkLayout(page, "keys-not-for-sale", language);
   await till.catalog.service.changeSettings({ prices: { branch: null, currency: null } });
 
+  // The Labels view: none due after the first sync (a label is due once a sync changes what it reads).
+  await navigate(page, t("nav.labels"));
+  await page.getByRole("heading", { name: t("labels.heading"), exact: true }).waitFor();
+  await eventually(() => page.getByText(t("labels.loading")).count()).toBe(0);
+  await checkLayout(page, "labels", language);
+
   // Settings: each language named in itself, the system's first, saying which it is.
   await navigate(page, t("nav.settings"));
   await page.getByRole("heading", { name: t("settings.heading"), exact: true }).waitFor();
@@ -216,6 +222,8 @@ async function tour(language: Language): Promise<void> {
   await checkLayout(page, "settings", language);
   await page.getByRole("group", { name: t("settings.prices") }).scrollIntoViewIfNeeded();
   await checkLayout(page, "settings-prices", language);
+  await page.getByRole("group", { name: t("settings.labels") }).scrollIntoViewIfNeeded();
+  await checkLayout(page, "settings-labels", language);
   await page.getByRole("button", { name: t("settings.save"), exact: true }).scrollIntoViewIfNeeded();
   await checkLayout(page, "settings-end", language);
 }
