@@ -1,13 +1,15 @@
 // The app's window and the guards every web page of the app gets: isolated, sandboxed, no Node, no
 // navigation away, no new windows, no webviews, no permission but the camera for the app's own page.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session, WebContents } from "electron";
-import { kioskArgument } from "../shared/ipc/till-shell.ts";
+import { kioskArgument, localeArgument } from "../shared/ipc/till-shell.ts";
 import { cameraOnlyFor } from "./camera-permission.ts";
 import { kioskWindowOptions } from "./kiosk.ts";
 
 export interface WindowOptions {
   preloadPath: string;
   appVersion: string;
+  /** The system's language (`app.getLocale()`), which the screens follow unless told otherwise. */
+  locale: string;
   /** Linux takes the icon from the window; Windows and macOS from the packaged app. */
   icon?: string;
   /** A dedicated till: full screen, on top, no window controls (see kiosk.ts). */
@@ -34,7 +36,11 @@ export function catalogWindowOptions(options: WindowOptions): BrowserWindowConst
       webviewTag: false,
       spellcheck: false,
       // The sandboxed preload cannot ask the app; it reads what it needs from its arguments.
-      additionalArguments: [`--app-version=${options.appVersion}`, ...(options.kiosk ? [kioskArgument] : [])],
+      additionalArguments: [
+        `--app-version=${options.appVersion}`,
+        `${localeArgument}${options.locale}`,
+        ...(options.kiosk ? [kioskArgument] : []),
+      ],
     },
   };
 }

@@ -63,6 +63,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
       catalogWindowOptions({
         preloadPath: join(import.meta.dirname, "../preload/index.cjs"),
         appVersion: app.getVersion(),
+        locale: app.getLocale(),
         ...(process.platform === "linux" ? { icon } : {}),
         kiosk,
       }),

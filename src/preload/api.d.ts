@@ -10,5 +10,7 @@ declare global {
     readonly catalog: CatalogApi;
     /** Only in the standalone app running as a kiosk. */
     readonly tillApp?: TillShell;
+    /** The system's language in the standalone app (`app.getLocale()`); absent in a browser. */
+    readonly tillLocale?: string;
   }
 }

@@ -109,7 +109,7 @@ describe("the Labels view", () => {
     const saved = join(work, "saved.pdf");
     await download.saveAs(saved);
     expect((await readFile(saved)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await eventually(status).toBe("Saved as a PDF: 2.");
+    await eventually(status).toBe("Saved 2 labels as a PDF.");
   });
 
   it("marks the printed labels printed: the list empties", async () => {
@@ -119,7 +119,7 @@ describe("the Labels view", () => {
     expect(await page.getByRole("row").count()).toBe(2);
     await page.getByRole("button", { name: "Print", exact: true }).click();
     await page.getByRole("button", { name: "Yes: mark them printed (2)" }).click();
-    await eventually(status).toBe("Marked as printed: 2.");
+    await eventually(status).toBe("Marked 2 labels as printed.");
     await eventually(() => page.getByText("No labels to print").isVisible()).toBe(true);
     expect(await page.getByRole("row").count()).toBe(0);
   });

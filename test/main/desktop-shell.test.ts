@@ -62,7 +62,7 @@ describe("the desktop shell", () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
-      additionalArguments: ["--app-version=9.8.7"],
+      additionalArguments: ["--app-version=9.8.7", "--till-locale=fr-FR"],
     });
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
     expect(window?.loaded?.file).toMatch(/renderer[\\/]index\.html$/);
@@ -199,7 +199,7 @@ describe("the desktop shell in kiosk mode (--kiosk)", () => {
     expect(double.menu.application).toBeNull();
     // The sandboxed preload learns it from its arguments, so the page gets its way out.
     const prefs = double.windows[0]?.options.webPreferences as Record<string, unknown>;
-    expect(prefs.additionalArguments).toEqual(["--app-version=9.8.7", kioskArgument]);
+    expect(prefs.additionalArguments).toEqual(["--app-version=9.8.7", "--till-locale=fr-FR", kioskArgument]);
   });
 
   it("refuses to close until the app quits, and quits only when the app's own page asks", async () => {

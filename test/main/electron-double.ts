@@ -57,6 +57,7 @@ export function createElectronDouble(
     },
     getPath: (name: string) => (name === "userData" ? userData : `/nonexistent/${name}`),
     getVersion: () => "9.8.7",
+    getLocale: () => "fr-FR",
     getName: () => "pos-catalog",
     quit() {
       app.quitCalls += 1;

@@ -29,8 +29,11 @@ export function layoutProblems(limits: { fingerPx: number; pricePx: number }): s
     if (Math.abs(box.bottom - innerHeight) > 1)
       problems.push(`the status bar ends at ${box.bottom}, not ${innerHeight}`);
     const lineHeight = Number.parseFloat(getComputedStyle(items).lineHeight);
-    const tops = new Set([...items.children].map((child) => Math.round(child.getBoundingClientRect().top)));
-    if (tops.size > 1 || items.getBoundingClientRect().height > lineHeight * 1.5)
+    // One line: every part shares a band of height (a padded warning sits a little higher than plain
+    // text beside it, centred on the same line); a part that wrapped sits wholly below the others.
+    const boxes = [...items.children].map((child) => child.getBoundingClientRect());
+    const apart = Math.max(...boxes.map((box) => box.top)) >= Math.min(...boxes.map((box) => box.bottom));
+    if (apart || items.getBoundingClientRect().height > lineHeight * 1.5)
       problems.push(`the status bar takes more than one line: ${items.getBoundingClientRect().height} px`);
   }
   for (const control of document.querySelectorAll("button, input, select, summary")) {
@@ -162,6 +165,56 @@ export function keyTextProblems(): string[] {
       if (title.getBoundingClientRect().height > 2 * lineHeight + slack)
         problems.push(`the key "${name}": its name shows more than two lines`);
     }
+  }
+  return problems;
+}
+
+/**
+ * Text that does not fit, in the screens' own words: a word broken across two lines, text cut off
+ * without "…" or without a title to read it whole (the status bar unfolds on hover instead), text
+ * spilling out of its box, a button reaching past the row it stands in. The catalog's own names
+ * (products, keys, the history) may wrap anywhere and are left out. Empty: none.
+ */
+export function textProblems(): string[] {
+  const problems: string[] = [];
+  const data = ".product-name, .history-name, .key-name, .result-card h3, .search-results, .option-grid";
+  const name = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).replaceAll(" ", ".")}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent === null || parent.closest(data) !== null || !parent.checkVisibility()) continue;
+    for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set(
+        [...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)),
+      );
+      if (lines.size > 1) problems.push(`"${word[0]}" is broken across lines in ${name(parent)}`);
+    }
+  }
+  for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+    if (element.closest(data) !== null || !element.checkVisibility()) continue;
+    const ownText = [...element.childNodes].some(
+      (child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? "").trim() !== "",
+    );
+    if (!ownText || element.clientWidth === 0 || element.scrollWidth <= element.clientWidth + 1) continue;
+    const style = getComputedStyle(element);
+    if (style.overflowX === "visible") problems.push(`${name(element)} spills out of its box`);
+    else if (style.textOverflow !== "ellipsis") problems.push(`${name(element)} is cut off without "…"`);
+    else if (element.closest("[title], .status-items") === null)
+      problems.push(`${name(element)} is cut short with no title to read it whole`);
+  }
+  for (const button of document.querySelectorAll("button")) {
+    const row = button.parentElement;
+    if (row === null || !button.checkVisibility()) continue;
+    // A row that scrolls (the keys' tabs) shows the rest when scrolled: it does not grow past itself.
+    if (["auto", "scroll"].includes(getComputedStyle(row).overflowX)) continue;
+    const box = button.getBoundingClientRect();
+    const rowBox = row.getBoundingClientRect();
+    if (box.left < rowBox.left - 1 || box.right > rowBox.right + 1 || box.right > innerWidth)
+      problems.push(`${name(button)} reaches past its row`);
   }
   return problems;
 }

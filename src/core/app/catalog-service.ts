@@ -268,7 +268,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
         status: facts,
         freshness: freshnessOf(facts.lastSyncAt, serviceTime.now(), state.settings.staleAfterHours),
         syncRunning: syncs.current() !== null,
-        formatTime: (iso) => formatInstant(iso, state.settings.language),
+        formatTime: (iso) => formatInstant(iso, state.settings.language || undefined),
       });
     },
 
@@ -280,8 +280,9 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     productGroups: () => core.keys.groups(),
     shelfLabels: (request) => core.labels.list(request ?? {}),
     markLabelsPrinted: ({ ids }) => core.labels.markPrinted(ids),
-    labelsPdf: async ({ ids, layout }) => {
-      const made = await core.labels.pdf({ ids, layout, language: state.settings.language });
+    labelsPdf: async ({ ids, layout, language }) => {
+      // The screen says which language it shows: the settings' may be "" (as the computer), which the core cannot see.
+      const made = await core.labels.pdf({ ids, layout, language: language ?? state.settings.language });
       return { pdf: made.pdf.toString("base64"), labels: made.labels };
     },
     settings: async () => state.settings,

@@ -47,8 +47,11 @@ function catalogDoubt({ status, freshness, syncRunning, formatTime }: MissContex
   return null;
 }
 
-/** An instant in the person's language; the ISO text itself where the language is unknown here. */
-export function formatInstant(iso: string, language: string): string {
+/**
+ * An instant in the person's language (undefined: the system's); the ISO text itself where the
+ * language is unknown here.
+ */
+export function formatInstant(iso: string, language: string | undefined): string {
   try {
     return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
       new Date(iso),

@@ -12,7 +12,7 @@ import { defaultSettings, type SignInIdentity } from "../../shared/settings/app-
 import { AccountPanel } from "./account/account-panel.tsx";
 import { SignInForm, type SignInRequest } from "./account/sign-in-form.tsx";
 import { settled, useCatalog } from "./catalog/catalog-provider.tsx";
-import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
+import { chosenLocale, I18nProvider, useI18n } from "./i18n/i18n.tsx";
 import { KeysScreen } from "./keys/keys-screen.tsx";
 import { LabelsScreen } from "./labels/labels-screen.tsx";
 import { ScreenNav } from "./nav/screen-nav.tsx";
@@ -63,18 +63,23 @@ function identityOf(session: SessionInfo | null): SignInIdentity | null {
 export interface CatalogAppProps {
   /** The standalone app's shell (`window.tillApp`), in kiosk mode only: Settings then offers Quit. */
   shell?: TillShell;
+  /**
+   * The system's languages, most wanted first, which the screens follow where the settings name
+   * none: the app's `app.getLocale()`; the browser's `navigator.languages` by default.
+   */
+  systemLanguages?: readonly string[];
 }
 
-export function CatalogApp({ shell }: CatalogAppProps) {
+export function CatalogApp({ shell, systemLanguages = navigator.languages }: CatalogAppProps) {
   const { settings } = useCatalog();
   return (
-    <I18nProvider language={settings?.language ?? "en"}>
-      <Screens shell={shell} />
+    <I18nProvider language={chosenLocale(settings?.language ?? "", systemLanguages)}>
+      <Screens shell={shell} systemLanguage={chosenLocale("", systemLanguages)} />
     </I18nProvider>
   );
 }
 
-function Screens({ shell }: CatalogAppProps) {
+function Screens({ shell, systemLanguage }: { shell?: TillShell; systemLanguage: string }) {
   const catalog = useCatalog();
   const { api, status, session, settings } = catalog;
   const { t, language } = useI18n();
@@ -301,6 +306,7 @@ function Screens({ shell }: CatalogAppProps) {
             <SettingsForm
               key={setup.count}
               settings={settings}
+              systemLanguage={systemLanguage}
               onSave={catalog.changeSettings}
               loadBranches={loadBranches}
               loadKeySets={loadKeySets}

@@ -9,7 +9,10 @@ if (root)
   createRoot(root).render(
     <StrictMode>
       <CatalogProvider api={window.catalog}>
-        <CatalogApp shell={window.tillApp} />
+        <CatalogApp
+          shell={window.tillApp}
+          systemLanguages={window.tillLocale ? [window.tillLocale] : navigator.languages}
+        />
       </CatalogProvider>
     </StrictMode>,
   );

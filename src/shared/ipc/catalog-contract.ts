@@ -126,9 +126,13 @@ export const catalogContract = {
     argument: z.strictObject({ ids: labelIdsSchema }),
     result: z.object({ marked: z.number().int().nonnegative() }),
   },
-  /** These products' labels as a PDF ready to print, base64. */
+  /** These products' labels as a PDF ready to print, base64, in the screen's language (else the settings'). */
   labelsPdf: {
-    argument: z.strictObject({ ids: labelIdsSchema, layout: z.enum(labelLayouts) }),
+    argument: z.strictObject({
+      ids: labelIdsSchema,
+      layout: z.enum(labelLayouts),
+      language: z.string().max(35).optional(),
+    }),
     result: z.object({ pdf: z.base64(), labels: z.number().int().nonnegative() }),
   },
   settings: { argument: none, result: appSettingsSchema },

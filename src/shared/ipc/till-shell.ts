@@ -13,3 +13,9 @@ export const tillQuitChannel = "till-app:quit";
 
 /** The argument the shell hands its sandboxed preload, which cannot ask the app. */
 export const kioskArgument = "--till-kiosk";
+
+/**
+ * The system's language as the app sees it (`app.getLocale()`), handed to the preload the same way:
+ * the screens speak it unless the settings name another.
+ */
+export const localeArgument = "--till-locale=";

@@ -200,8 +200,13 @@ export const appSettingsSchema = z.object({
   scanner: scannerSettingsSchema,
   /** A checkout scanner on a serial line (RS-232 or USB-COM), beside the keyboard wedge. */
   serialScanner: serialScannerSettingsSchema,
-  /** A BCP 47 language tag such as "en" or "de-AT". */
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/u, "a language tag such as en or de-AT"),
+  /** A BCP 47 language tag such as "en" or "de-AT"; empty follows the system's language. */
+  language: z
+    .string()
+    .regex(
+      /^([a-z]{2,3}(-[A-Za-z0-9]{2,8})*)?$/u,
+      "a language tag such as en or de-AT, or empty for the system's",
+    ),
   /** A short tone when a scan is found or not found. */
   sound: z.boolean(),
   camera: cameraSettingsSchema,
@@ -243,7 +248,7 @@ export const defaultSettings: AppSettings = {
     layout: "auto",
   },
   serialScanner: defaultSerialScanner,
-  language: "en",
+  language: "",
   sound: true,
   camera: { startWithScan: false, deviceId: null, awayMs: shortestAwayMs },
   prices: { branch: null, currency: null },

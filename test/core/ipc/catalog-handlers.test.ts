@@ -1,6 +1,7 @@
 // Every channel of the IPC contract through the handlers, in front of the real catalog service and
 // the reference service over loopback: valid calls, invalid arguments (refused, nothing done), a
 // foreign sender (refused), errors as { kind, message }, and no secret in any answer or event.
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogHandlers, forwardCatalogEvents } from "../../../src/core/ipc/catalog-handlers.ts";
 import { trustedSender } from "../../../src/core/ipc/trusted-sender.ts";
@@ -133,6 +134,18 @@ describe("the IPC handlers in front of the catalog service", () => {
     });
     expect(Buffer.from(made.pdf, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(made.labels).toBe(1);
+    // The settings say "as the computer" (""): English; the screen asking in Polish gets Polish dates.
+    const footerDate = (pdf: string) =>
+      execFileSync("pdftotext", ["-", "-"], { input: Buffer.from(pdf, "base64") })
+        .toString()
+        .match(/\d{1,2}[ .]\S+[ .]\d{4}/)?.[0];
+    expect(footerDate(made.pdf)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    const polish = await value<{ pdf: string }>("labelsPdf", {
+      ids: [someId],
+      layout: "roll-58x40",
+      language: "pl",
+    });
+    expect(footerDate(polish.pdf)).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(await value("markLabelsPrinted", { ids: [someId] })).toEqual({ marked: 1 });
 
     expect(await value("settings")).toMatchObject({
@@ -217,6 +230,8 @@ describe("the IPC handlers in front of the catalog service", () => {
     ["shelfLabels", { group: "" }],
     ["markLabelsPrinted", { ids: [] }],
     ["labelsPdf", { ids: ["a"], layout: "a5" }],
+    ["labelsPdf", { ids: ["a"], layout: "a4-3x8", language: 7 }],
+    ["labelsPdf", { ids: ["a"], layout: "a4-3x8", language: "x".repeat(36) }],
     ["changeSettings", { updates: { feedUrl: "http://updates.example.com/till", quietHour: "03:00" } }],
     ["changeSettings", { updates: { feedUrl: null, quietHour: "3 am" } }],
     ["changeSettings", { logLevel: "everything" }],

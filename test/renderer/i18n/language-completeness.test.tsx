@@ -1,13 +1,16 @@
-// Both languages complete: the catalogs have the same keys and placeholders, and a tour of every
-// screen and state (scan answers of each kind, misses with every warning, search, product, sign-in,
+// Every language complete on the screens (message-catalogs.test.ts checks the tables themselves): a
+// tour of every screen and state (scan answers of each kind, misses with every warning, search, product, sign-in,
 // keys with a group's pages, account, status bar, settings with its answers, the scanner setup, a
 // kiosk's way out) shows no
-// word of the other language, including text right after the language was switched.
+// word of the language it was switched from (English, or German for English), including text right
+// after the language was switched.
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CatalogProvider } from "../../../src/renderer/src/catalog/catalog-provider.tsx";
 import { CatalogApp } from "../../../src/renderer/src/catalog-app.tsx";
-import { de } from "../../../src/renderer/src/i18n/messages-de.ts";
+import type { MessageKey } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { type Language, languages } from "../../../src/renderer/src/i18n/languages.ts";
+import { catalogs } from "../../../src/renderer/src/i18n/message-catalogs.ts";
 import { en } from "../../../src/renderer/src/i18n/messages-en.ts";
 import { withCheckDigit } from "../../../src/shared/barcode/gtin.ts";
 import { knownCountries } from "../../../src/shared/catalog/unit-price.ts";
@@ -18,8 +21,8 @@ import { fakeCatalog } from "../support/fake-catalog.ts";
 import { bakery, breads } from "../support/key-fixtures.ts";
 import { settle } from "../support/key-timings.ts";
 
-type Language = "en" | "de";
-const catalogs: Record<Language, Record<string, string>> = { en, de };
+/** The language a tour switches from: English, or German to tour English. */
+const switchedFrom = (language: Language): Language => (language === "en" ? "de" : "en");
 
 /** Words both languages spell the same way; any other message the same in both is untranslated. */
 const sameInBoth = new Set([
@@ -43,10 +46,12 @@ function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((word) => word.length >= 3);
 }
 
-/** Words of one language's messages that the other language's messages never use. */
-function ownWords(language: Language): Set<string> {
-  const other = catalogs[language === "en" ? "de" : "en"];
-  const strip = (text: string) => text.replace(/\{\w+\}/g, " ");
+/** Words of one language's messages that another language's messages never use. */
+function ownWords(language: Language, against: Language): Set<string> {
+  const other = catalogs[against];
+  // Placeholders and ICU's syntax words (plural, one, other) are no one's words.
+  const strip = (text: string) =>
+    text.replace(/\{\w+(, (plural|number|select))?|\b(one|few|many|other)\b \{/g, " ");
   const theirs = new Set(Object.values(other).flatMap((text) => wordsOf(strip(text))));
   return new Set(
     Object.values(catalogs[language]).flatMap((text) => wordsOf(strip(text)).filter((w) => !theirs.has(w))),
@@ -67,8 +72,8 @@ const data = [
   "till1@corner.example",
   "Corner Shop",
   "corner-shop",
-  // The shelf labels' countries, named by the system's own list of regions in either language.
-  ...(["en", "de"] as const).flatMap((language) =>
+  // The shelf labels' countries, named by the system's own list of regions in every language.
+  ...(Object.keys(languages) as Language[]).flatMap((language) =>
     knownCountries.map((code) => new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code),
   ),
 ].filter((text) => text !== "");
@@ -100,7 +105,7 @@ function lookUp(code: string): void {
 async function tour(language: Language): Promise<string[]> {
   const seen: string[] = [];
   const look = () => seen.push(visibleText());
-  const catalog = fakeCatalog({ settings: { language: language === "en" ? "de" : "en" } });
+  const catalog = fakeCatalog({ settings: { language: switchedFrom(language) } });
   render(
     <CatalogProvider api={catalog.api}>
       <CatalogApp shell={{ kiosk: true, quit: async () => undefined }} />
@@ -109,11 +114,9 @@ async function tour(language: Language): Promise<string[]> {
   await screen.findByRole("navigation");
   // Settings, saved in the new language: the answer must be in it too.
   fireEvent.click(navButton(5));
-  const before = catalogs[language === "en" ? "de" : "en"];
-  fireEvent.change(screen.getByLabelText(before["settings.language"] as string), {
-    target: { value: language },
-  });
-  fireEvent.click(screen.getByRole("button", { name: before["settings.save"] }));
+  const from = catalogs[switchedFrom(language)];
+  fireEvent.change(screen.getByLabelText(from["settings.language"]), { target: { value: language } });
+  fireEvent.click(screen.getByRole("button", { name: from["settings.save"] }));
   await screen.findByText(catalogs[language]["settings.saved"] as string);
   look();
   // A kiosk's way out, with its question open.
@@ -208,7 +211,8 @@ async function tour(language: Language): Promise<string[]> {
   look();
   // The shelf labels, none due.
   fireEvent.click(navButton(3));
-  await screen.findByText(catalogs[language]["labels.none"] as string);
+  // Testing Library folds the page's no-break spaces (French "imprimer :") into spaces, not the text asked for.
+  await screen.findByText(catalogs[language]["labels.none"].replace(/\s+/g, " "));
   look();
   // Account, sign out, and the sign-in form with its answers.
   fireEvent.click(navButton(4));
@@ -217,7 +221,7 @@ async function tour(language: Language): Promise<string[]> {
   fireEvent.click(within(account).getByRole("button", { name: catalogs[language]["account.signOut"] }));
   const form = await screen.findByRole("form");
   look();
-  const fill = (label: string, value: string) =>
+  const fill = (label: MessageKey, value: string) =>
     fireEvent.change(within(form).getByLabelText(catalogs[language][label] as string), { target: { value } });
   fill("signIn.baseUrl", "http://127.0.0.1:8787");
   fill("signIn.organisation", "corner-shop");
@@ -236,22 +240,16 @@ afterEach(() => {
 });
 
 describe("languages", () => {
-  it("have the same messages, with the same placeholders", () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
-    const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
-    for (const [key, text] of Object.entries(en)) {
-      expect(placeholders(catalogs.de[key] ?? ""), key).toEqual(placeholders(text));
-    }
-  });
-
   it("translate every message, except words German spells the English way", () => {
-    const untranslated = Object.keys(en).filter((key) => catalogs.en[key] === catalogs.de[key]);
+    const untranslated = (Object.keys(en) as (keyof typeof en)[]).filter(
+      (key) => en[key] === catalogs.de[key],
+    );
     expect(untranslated.filter((key) => !sameInBoth.has(key))).toEqual([]);
   });
 
-  for (const language of ["de", "en"] as const) {
-    it(`show no ${language === "de" ? "English" : "German"} word on any screen in ${language === "de" ? "German" : "English"}`, async () => {
-      const foreign = ownWords(language === "de" ? "en" : "de");
+  for (const language of Object.keys(languages) as Language[]) {
+    it(`show no ${languages[switchedFrom(language)]} word on any screen in ${languages[language]}`, async () => {
+      const foreign = ownWords(switchedFrom(language), language);
       const pages = await tour(language);
       const leaks = pages.flatMap((page, index) =>
         wordsOf(page)

@@ -1,7 +1,8 @@
 // Settings: checked numbers, the change sent whole, the answer shown.
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../src/renderer/src/i18n/i18n.tsx";
+import { en } from "../../../src/renderer/src/i18n/messages-en.ts";
 import { SettingsForm } from "../../../src/renderer/src/settings/settings-form.tsx";
 import type { IpcResult } from "../../../src/shared/ipc/ipc-result.ts";
 import {
@@ -24,6 +25,7 @@ function show(
     ok: true,
     value: { ...defaultSettings, ...change } as AppSettings,
   })),
+  systemLanguage?: string,
 ) {
   render(
     <I18nProvider language="en">
@@ -35,6 +37,7 @@ function show(
         }}
         onSave={onSave}
         loadBranches={branches}
+        {...(systemLanguage === undefined ? {} : { systemLanguage })}
       />
     </I18nProvider>,
   );
@@ -42,6 +45,38 @@ function show(
 }
 
 describe("settings form", () => {
+  it("shows each field once, in its own section: no id twice, the time limits under Connection", async () => {
+    const none = async () => ({ ok: true as const, value: [] as string[] });
+    render(
+      <I18nProvider language="en">
+        <SettingsForm
+          settings={defaultSettings}
+          onSave={vi.fn<Save>()}
+          loadBranches={branches}
+          loadKeySets={none}
+          loadSerialPorts={none}
+          saveDiagnostics={async () => ({ ok: true, value: { file: "diagnostics.zip" } })}
+        />
+      </I18nProvider>,
+    );
+    await screen.findByRole("img", { name: "Scanner setup code" });
+    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    const section = (legend: string) => screen.getByRole("group", { name: legend });
+    const labelsIn = (legend: string) =>
+      [...section(legend).querySelectorAll("label")].map((label) => label.textContent);
+    expect(labelsIn(en["settings.connection"])).toEqual([
+      en["settings.connectTimeout"],
+      en["settings.firstByteTimeout"],
+      en["settings.answerTimeout"],
+      en["settings.syncStall"],
+      en["settings.syncLimit"],
+      en["settings.signInLimit"],
+    ]);
+    expect(within(section(en["settings.pictures"])).getByLabelText(en["settings.pictureCap"])).toBeTruthy();
+    expect(labelsIn(en["settings.pictures"])).toHaveLength(2);
+  });
+
   it("draws the scanner's setup code bar for bar once its drawing library has loaded", async () => {
     show();
     const image = (await screen.findByRole("img", { name: "Scanner setup code" })) as HTMLImageElement;
@@ -49,6 +84,27 @@ describe("settings form", () => {
     // Some 500 modules at 2 px each: drawn at its own size, not an image's default.
     expect(image.width).toBeGreaterThan(900);
     expect(decodeURIComponent(image.src)).toContain(`width="${image.width}"`);
+  });
+
+  it("offers the system's language first, saying which it is, then each language named in itself", async () => {
+    const onSave = show(undefined, "pl-PL");
+    const field = screen.getByLabelText("Language") as HTMLSelectElement;
+    expect(field.value).toBe("");
+    expect([...field.options].map((option) => option.textContent)).toEqual([
+      "As this computer: Polski",
+      "English",
+      "Deutsch",
+      "Français",
+      "Español",
+      "Italiano",
+      "Nederlands",
+      "Polski",
+    ]);
+    expect(field.options[3]?.lang).toBe("fr");
+    fireEvent.change(field, { target: { value: "nl" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+    expect(onSave.mock.calls[0]?.[0].language).toBe("nl");
   });
 
   it("turns the picture download off and sets the pictures' space, and refuses a space it cannot use", async () => {

@@ -30,6 +30,15 @@ describe("settings read back from storage", () => {
     );
   });
 
+  it("keeps an empty language, which follows the system's, and refuses one that is no language tag", () => {
+    expect(defaultSettings.language).toBe("");
+    expect(settingsFromStored({ language: "" }).settings.language).toBe("");
+    expect(settingsFromStored({ language: "pl-PL" }).settings.language).toBe("pl-PL");
+    const bad = settingsFromStored({ language: "Polski" });
+    expect(bad.settings.language).toBe("");
+    expect(bad.unusable[0]).toMatch(/^language: /u);
+  });
+
   it("says nothing of fields never written, or of a store that holds nothing", () => {
     expect(settingsFromStored({ sound: false }).unusable).toEqual([]);
     expect(settingsFromStored(null)).toEqual({ settings: defaultSettings, unusable: [] });

@@ -1,4 +1,5 @@
-// Every sentence the screens show, in German; the type makes a missing key a compile error.
+// Every sentence the screens show, in German (ICU MessageFormat, as messages-en.ts); the type makes a
+// missing or extra key a compile error.
 import type { Messages } from "./messages-en.ts";
 
 export const de: Messages = {
@@ -42,7 +43,7 @@ export const de: Messages = {
   "settings.cameraNumbered": "Kamera {number}",
   "settings.cameraAbsent": "Die zuvor gewählte Kamera (jetzt nicht angeschlossen)",
   "settings.cameraAway": "Denselben Code erneut zählen, nachdem er so lange nicht im Bild war",
-  "result.found": "Gefunden",
+  "result.found": "Gefunden: {name}",
   "result.inactive": "Inaktiv: Dieses Produkt wird nicht verkauft.",
   "result.net": "Netto",
   "result.gross": "Brutto",
@@ -85,8 +86,8 @@ export const de: Messages = {
   "sale.enterPriceSuggested": "Preis eingeben (Vorschlag {amount})",
   "sale.zeroAllowed": "0 ist erlaubt.",
   "sale.serialNumber": "Seriennummer erforderlich",
-  "sale.oneQuestion": "Beim Verkauf 1 Frage stellen",
-  "sale.questions": "Beim Verkauf {count} Fragen stellen",
+  "sale.questions":
+    "{count, plural, one {Beim Verkauf # Frage stellen} other {Beim Verkauf # Fragen stellen}}",
   "sale.linked": "Mit {items}: {amount}, zu zahlen {total}",
   "sale.linkedUnknown": "Mit {items}: Preis unbekannt, vor dem Kassieren prüfen",
   "sale.bundle": "Set aus: {items}",
@@ -147,8 +148,7 @@ export const de: Messages = {
   "search.label": "Name, Artikelnummer oder Code",
   "search.hint":
     "Wörter in beliebiger Reihenfolge; Akzente, Groß-/Kleinschreibung und kleine Tippfehler egal. Pfeiltasten und Enter öffnen ein Produkt.",
-  "search.results": "{count} Treffer",
-  "search.oneResult": "1 Treffer",
+  "search.results": "{count, plural, one {# Treffer} other {# Treffer}}",
   "search.none": "Nichts gefunden für „{text}“.",
   "search.failed": "Die Suche ist fehlgeschlagen: {message}",
   "keys.heading": "Tasten",
@@ -230,10 +230,10 @@ export const de: Messages = {
   "status.asOf": "Katalog vom {time}",
   "status.never": "Katalog noch nicht geladen",
   "status.stale": "veraltet",
-  "status.products": "{count} Produkte",
+  "status.products": "{count, plural, one {# Produkt} other {# Produkte}}",
   "status.mismatch": "der Dienst führt {total}",
   "status.syncing": "Abgleich: {done} von {total}",
-  "status.syncingNoTotal": "Abgleich: {done} Produkte",
+  "status.syncingNoTotal": "Abgleich: {done, plural, one {# Produkt} other {# Produkte}}",
   "status.eta": "noch etwa {time}",
   "status.pictures": "Bilder: {cached} von {wanted}",
   "status.picturesLoading": "Bilder werden geladen: {done} von {total}",
@@ -287,7 +287,7 @@ export const de: Messages = {
   "settings.prices": "Preise",
   "settings.branch": "Filiale dieser Kasse",
   "settings.noBranch": "Keine: die Standardpreise",
-  "settings.branchOption": "{branch} ({count} Produkte)",
+  "settings.branchOption": "{branch} ({count, plural, one {# Produkt} other {# Produkte}})",
   "settings.branchTyped": "Oder eine Filial-ID eingeben (leer: wie oben gewählt)",
   "settings.currency": "Währung (drei Buchstaben wie EUR; leer: die des Produkts)",
   "settings.currencyInvalid": "Währung: drei Großbuchstaben wie EUR eingeben oder leer lassen.",
@@ -300,6 +300,7 @@ export const de: Messages = {
   "settings.noKeySet": "Keines: das einzige Set, sonst die Warengruppen",
   "settings.keySetMissing": "{name} (nicht im Katalog)",
   "settings.language": "Sprache",
+  "settings.languageSystem": "Wie dieser Computer: {language}",
   "settings.save": "Speichern",
   "settings.saved": "Gespeichert.",
   "settings.failed": "Nicht gespeichert: {message}",
@@ -385,13 +386,16 @@ export const de: Messages = {
   "labels.savePdf": "Als PDF speichern",
   "labels.chooseFirst": "Zuerst die zu druckenden Etiketten wählen.",
   "labels.didPrint": "Wurden die Etiketten richtig gedruckt?",
-  "labels.markPrinted": "Ja: als gedruckt vermerken ({count})",
+  "labels.markPrinted":
+    "{count, plural, one {Ja: # Etikett als gedruckt vermerken} other {Ja: # Etiketten als gedruckt vermerken}}",
   "labels.notPrinted": "Nein: auf der Liste lassen",
-  "labels.printed": "Als gedruckt vermerkt: {count}.",
-  "labels.saved": "Als PDF gespeichert: {count}.",
-  "labels.preview": "Vorschau ({count})",
+  "labels.printed":
+    "{count, plural, one {# Etikett als gedruckt vermerkt.} other {# Etiketten als gedruckt vermerkt.}}",
+  "labels.saved":
+    "{count, plural, one {# Etikett als PDF gespeichert.} other {# Etiketten als PDF gespeichert.}}",
+  "labels.preview": "{count, plural, one {Vorschau (# Etikett)} other {Vorschau (# Etiketten)}}",
   "labels.noGroup": "Ohne Warengruppe",
-  "labels.chosen": "{count} von {total} gewählt.",
+  "labels.chosen": "{count, number} von {total, number} gewählt.",
   "labels.chooseAll": "Alle wählen",
   "labels.chooseNone": "Keine wählen",
   "labels.reason.asked": "Hinzugefügt",

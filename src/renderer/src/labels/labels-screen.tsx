@@ -122,7 +122,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
 
   async function savePdf(): Promise<void> {
     if (ids.length === 0) return setNotice(t("labels.chooseFirst"));
-    const result = await settled(api.labelsPdf({ ids, layout }));
+    const result = await settled(api.labelsPdf({ ids, layout, language }));
     if (!result.ok) return setNotice(t("labels.failed", { message: errorText(result.error, t) }));
     const bytes = Uint8Array.from(atob(result.value.pdf), (char) => char.charCodeAt(0));
     const link = document.createElement("a");

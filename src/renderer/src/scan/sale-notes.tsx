@@ -46,9 +46,7 @@ function saleLines(sale: Sale, price: ResolvedPrice | null, { t, money, integer 
   }
   if (sale.serialNumber) lines.push({ kind: "serial-number", text: t("sale.serialNumber") });
   if (sale.serviceQuestions > 0) {
-    const count = sale.serviceQuestions;
-    const text = count === 1 ? t("sale.oneQuestion") : t("sale.questions", { count: integer(count) });
-    lines.push({ kind: "questions", text });
+    lines.push({ kind: "questions", text: t("sale.questions", { count: sale.serviceQuestions }) });
   }
   if (sale.linked.length > 0) {
     // One piece of a deposit reads as its name alone; more say how many.

@@ -39,7 +39,7 @@ export function ScanScreen(props: ScanScreenProps) {
       ? t("scan.failed", { message: errorText(props.error, t) })
       : answer
         ? answer.match
-          ? `${t("result.found")}: ${answer.match.product.name}`
+          ? t("result.found", { name: answer.match.product.name })
           : t("notFound.heading", { code: answer.code.normalised || answer.query })
         : t("scan.ready");
 

@@ -24,7 +24,7 @@ const rowHeight = 56;
 const viewportHeight = 448;
 
 export function SearchPanel(props: SearchPanelProps) {
-  const { t, money, integer } = useI18n();
+  const { t, money } = useI18n();
   const id = useId();
   const [text, setText] = useState(props.initialText ?? "");
   const [results, setResults] = useState<SearchHit[] | null>(null);
@@ -126,9 +126,7 @@ export function SearchPanel(props: SearchPanelProps) {
             ? ""
             : count === 0
               ? t("search.none", { text: text.trim() })
-              : count === 1
-                ? t("search.oneResult")
-                : t("search.results", { count: integer(count) })}
+              : t("search.results", { count })}
       </p>
       <div
         id={`${id}-list`}

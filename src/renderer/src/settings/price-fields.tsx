@@ -35,7 +35,7 @@ export function PriceFields(props: {
   onValue: (value: PriceFieldValues) => void;
   loadBranches: () => Promise<IpcResult<BranchCount[]>>;
 }) {
-  const { t, integer } = useI18n();
+  const { t } = useI18n();
   const { value, onValue, loadBranches } = props;
   const [branches, setBranches] = useState<BranchCount[]>([]);
   useEffect(() => {
@@ -66,7 +66,7 @@ export function PriceFields(props: {
           <option value="">{t("settings.noBranch")}</option>
           {options.map((item) => (
             <option key={item.branch} value={item.branch}>
-              {t("settings.branchOption", { branch: branchLabel(item), count: integer(item.products) })}
+              {t("settings.branchOption", { branch: branchLabel(item), count: item.products })}
             </option>
           ))}
         </select>

@@ -8,10 +8,11 @@ import type { IpcResult } from "../../../shared/ipc/ipc-result.ts";
 import { layoutIds, type ScannerLayout } from "../../../shared/keyboard/keystroke-reading.ts";
 import type { AppSettings, SettingsChange } from "../../../shared/settings/app-settings.ts";
 import { TextField } from "../forms/text-field.tsx";
-import { type Language, languageOf, languages, type MessageKey, useI18n } from "../i18n/i18n.tsx";
+import { type MessageKey, useI18n } from "../i18n/i18n.tsx";
 import { CameraFields } from "./camera-fields.tsx";
 import { KeySetField } from "./key-set-field.tsx";
 import { LabelFields } from "./label-fields.tsx";
+import { LanguageField, languageChoiceOf } from "./language-field.tsx";
 import { PriceFields, priceFieldsOf, pricesFrom } from "./price-fields.tsx";
 import { layoutLabel, ScannerSetup, type SetupNotice } from "./scanner-setup.tsx";
 import { SerialScannerFields, serialFieldsOf, serialFrom } from "./serial-scanner-fields.tsx";
@@ -30,6 +31,8 @@ export interface SettingsFormProps {
   saveDiagnostics?: () => Promise<IpcResult<{ file: string }>>;
   /** The serial ports the system lists; no serial scanner fields without it. */
   loadSerialPorts?: () => Promise<IpcResult<string[]>>;
+  /** The system's language tag, which the language setting's first choice follows. */
+  systemLanguage?: string;
 }
 
 const scannerLayouts: ScannerLayout[] = ["auto", "this-computer", ...layoutIds];
@@ -59,23 +62,25 @@ interface NumberField {
     | "signInLimitSeconds"
     | "pictureCapMegabytes";
   label: MessageKey;
+  /** Where the form shows it; each field is shown in exactly one place. */
+  section: "sync" | "scanner" | "connection" | "pictures";
   min: number;
   max: number;
 }
 
 const numberFields: NumberField[] = [
-  { name: "syncIntervalMinutes", label: "settings.syncInterval", min: 0, max: 1440 },
-  { name: "staleAfterHours", label: "settings.staleAfter", min: 1, max: 720 },
-  { name: "maxKeyGapMs", label: "settings.maxGap", min: 5, max: 1000 },
-  { name: "maxScanMs", label: "settings.maxScan", min: 20, max: 5000 },
-  { name: "minLength", label: "settings.minLength", min: 1, max: 64 },
-  { name: "connectSeconds", label: "settings.connectTimeout", min: 1, max: 300 },
-  { name: "firstByteSeconds", label: "settings.firstByteTimeout", min: 1, max: 600 },
-  { name: "wholeAnswerSeconds", label: "settings.answerTimeout", min: 1, max: 3600 },
-  { name: "syncStallMinutes", label: "settings.syncStall", min: 1, max: 120 },
-  { name: "syncLimitSeconds", label: "settings.syncLimit", min: 10, max: 3600 },
-  { name: "signInLimitSeconds", label: "settings.signInLimit", min: 10, max: 600 },
-  { name: "pictureCapMegabytes", label: "settings.pictureCap", min: 1, max: 100_000 },
+  { name: "syncIntervalMinutes", label: "settings.syncInterval", section: "sync", min: 0, max: 1440 },
+  { name: "staleAfterHours", label: "settings.staleAfter", section: "sync", min: 1, max: 720 },
+  { name: "maxKeyGapMs", label: "settings.maxGap", section: "scanner", min: 5, max: 1000 },
+  { name: "maxScanMs", label: "settings.maxScan", section: "scanner", min: 20, max: 5000 },
+  { name: "minLength", label: "settings.minLength", section: "scanner", min: 1, max: 64 },
+  { name: "connectSeconds", label: "settings.connectTimeout", section: "connection", min: 1, max: 300 },
+  { name: "firstByteSeconds", label: "settings.firstByteTimeout", section: "connection", min: 1, max: 600 },
+  { name: "wholeAnswerSeconds", label: "settings.answerTimeout", section: "connection", min: 1, max: 3600 },
+  { name: "syncStallMinutes", label: "settings.syncStall", section: "connection", min: 1, max: 120 },
+  { name: "syncLimitSeconds", label: "settings.syncLimit", section: "connection", min: 10, max: 3600 },
+  { name: "signInLimitSeconds", label: "settings.signInLimit", section: "connection", min: 10, max: 600 },
+  { name: "pictureCapMegabytes", label: "settings.pictureCap", section: "pictures", min: 1, max: 100_000 },
 ];
 
 const scannerTextFields: [keyof ScannerText, MessageKey][] = [
@@ -124,7 +129,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const [shelfLabels, setShelfLabels] = useState(settings.shelfLabels);
   const [upkeep, setUpkeep] = useState(() => upkeepOf(settings));
   const [serial, setSerial] = useState(() => serialFieldsOf(settings.serialScanner));
-  const [language, setLanguage] = useState<Language>(languageOf(settings.language));
+  const [language, setLanguage] = useState(() => languageChoiceOf(settings.language));
   const [layout, setLayout] = useState<ScannerLayout>(settings.scanner.layout);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
@@ -212,15 +217,17 @@ export function SettingsForm(props: SettingsFormProps) {
       inputMode="numeric"
     />
   );
+  const numberFieldsIn = (section: NumberField["section"]) =>
+    numberFields.filter((field) => field.section === section).map(numberInput);
 
   return (
     <form className="settings" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t("settings.heading")}</h2>
       {input("baseUrl", t("settings.baseUrl"), baseUrl, setBaseUrl)}
-      {numberFields.slice(0, 2).map(numberInput)}
+      {numberFieldsIn("sync")}
       <fieldset>
         <legend>{t("settings.scanner")}</legend>
-        {numberFields.slice(2, 5).map(numberInput)}
+        {numberFieldsIn("scanner")}
         <div className="field">
           <label htmlFor={`${id}-layout`}>{t("settings.layout")}</label>
           <select
@@ -253,7 +260,7 @@ export function SettingsForm(props: SettingsFormProps) {
       )}
       <fieldset>
         <legend>{t("settings.connection")}</legend>
-        {numberFields.slice(5, 11).map(numberInput)}
+        {numberFieldsIn("connection")}
       </fieldset>
       <fieldset>
         <legend>{t("settings.pictures")}</legend>
@@ -266,7 +273,7 @@ export function SettingsForm(props: SettingsFormProps) {
           />
           <label htmlFor={`${id}-pictures`}>{t("settings.picturesOn")}</label>
         </div>
-        {numberFields.slice(9).map(numberInput)}
+        {numberFieldsIn("pictures")}
       </fieldset>
       <PriceFields formId={id} value={prices} onValue={setPrices} loadBranches={props.loadBranches} />
       {props.loadKeySets && (
@@ -283,20 +290,12 @@ export function SettingsForm(props: SettingsFormProps) {
         />
         <label htmlFor={`${id}-sound`}>{t("settings.sound")}</label>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-language`}>{t("settings.language")}</label>
-        <select
-          id={`${id}-language`}
-          value={language}
-          onChange={(event) => setLanguage(languageOf(event.target.value))}
-        >
-          {Object.entries(languages).map(([code, name]) => (
-            <option key={code} value={code} lang={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LanguageField
+        formId={id}
+        value={language}
+        onValue={setLanguage}
+        systemLanguage={props.systemLanguage ?? "en"}
+      />
       <button type="submit">{t("settings.save")}</button>
       <p
         className={message?.error ? "form-message error" : "form-message"}

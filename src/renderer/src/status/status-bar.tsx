@@ -80,7 +80,7 @@ function StatusItems(props: StatusBarProps) {
       )}
       {status && (
         <span className="product-count">
-          {t("status.products", { count: integer(status.products) })}
+          {t("status.products", { count: status.products })}
           {status.mismatch && status.serverTotal !== null && (
             <strong className="mismatch">
               {" "}
@@ -190,7 +190,7 @@ function SyncProgressView(props: { progress: SyncProgress | null }) {
   const total = progress?.total ?? null;
   const label =
     total === null
-      ? t("status.syncingNoTotal", { done: integer(done) })
+      ? t("status.syncingNoTotal", { done })
       : t("status.syncing", { done: integer(done), total: integer(total) });
   return (
     <span className="sync-progress">
