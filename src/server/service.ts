@@ -94,7 +94,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
   }
   const faults = createFaultSwitch(options.faults ?? null);
-  const { db } = openDatabase(options.database ?? ":memory:");
+  const { db, probe } = openDatabase(options.database ?? ":memory:");
+  const closeDatabase = async () => {
+    await db.destroy();
+    if (probe !== db) await probe.destroy();
+  };
   try {
     const loginThrottle = createLoginThrottle(db, options.loginThrottle ?? defaultLoginThrottle, clock);
     const rateLimit = createRequestRateLimit(db, options.rateLimit ?? null, clock);
@@ -116,6 +120,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
     const app = createApp({
       db,
+      probe,
       signingKey,
       clock,
       tokenTtlSeconds,
@@ -156,12 +161,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       setFaults: (next) => faults.set(next),
       close: () => {
         sweeper.stop();
-        closing ??= drain(app).then(() => db.destroy());
+        closing ??= drain(app).then(closeDatabase);
         return closing;
       },
     };
   } catch (error) {
-    await db.destroy();
+    await closeDatabase();
     throw error;
   }
 }

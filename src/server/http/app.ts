@@ -11,6 +11,7 @@ import type { AuthDependencies } from "../auth/auth.ts";
 import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { delayAnswers } from "../faults/answer-delay.ts";
 import type { FaultSwitch } from "../faults/faults.ts";
+import type { ServiceDatabase } from "../store/database.ts";
 import type { PagePositions } from "../store/page-positions.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { registerBranchRoutes } from "./branch-routes.ts";
@@ -36,6 +37,8 @@ export interface AppDependencies extends AuthDependencies {
   writeClock: WriteClock;
   positions: PagePositions;
   loginThrottle: LoginThrottle;
+  /** What the health check asks (the service's database unless given: see `OpenedDatabase.probe`). */
+  probe?: ServiceDatabase;
   /** Milliseconds added before every answer (0: none). */
   latencyMs?: number;
   /**
@@ -105,7 +108,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   acceptJsonBodiesOnly(app);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
-  registerHealthRoutes(app, { db: deps.db, started: () => started });
+  registerHealthRoutes(app, { db: deps.probe ?? deps.db, started: () => started });
   registerLoginRoutes(app, deps);
   registerProductReadRoutes(app, deps);
   registerProductWriteRoutes(app, deps);

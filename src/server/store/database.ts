@@ -115,6 +115,11 @@ export type DatabaseDialect = "sqlite" | "postgres";
 
 export interface OpenedDatabase {
   db: ServiceDatabase;
+  /**
+   * For the health check alone. On PostgreSQL a connection of its own, so a node whose pool is busy
+   * serving pages still answers its load balancer at once rather than being taken out of service.
+   */
+  probe: ServiceDatabase;
   dialect: DatabaseDialect;
 }
 
@@ -124,8 +129,11 @@ export function isPostgresUrl(target: string): boolean {
 }
 
 export function openDatabase(target: string): OpenedDatabase {
-  if (isPostgresUrl(target)) return { db: openPostgres(target), dialect: "postgres" };
-  return { db: openSqlite(target), dialect: "sqlite" };
+  if (isPostgresUrl(target)) {
+    return { db: openPostgres(target, 10), probe: openPostgres(target, 1), dialect: "postgres" };
+  }
+  const db = openSqlite(target);
+  return { db, probe: db, dialect: "sqlite" };
 }
 
 /** Which database a kysely instance (or a transaction on one) talks to. */
@@ -184,9 +192,10 @@ function reusingStatements(sqlite: Database.Database): SqliteDatabase {
 const int8Oid = 20;
 const numericOid = 1700;
 
-function openPostgres(url: string): ServiceDatabase {
+function openPostgres(url: string, connections: number): ServiceDatabase {
   const pool = new pg.Pool({
     connectionString: url,
+    max: connections,
     // Counts and epoch-ms columns come back as numbers, as SQLite gives them (node-postgres gives strings,
     // since an int8 may exceed 2^53; none of these can).
     types: {
