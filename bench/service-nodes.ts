@@ -9,11 +9,9 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { startLoadBalancer } from "../scripts/load-balancer.ts";
 import { startPostgresServer } from "../scripts/postgres-server.ts";
-import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
-import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
+import { localProducts } from "../test/support/service-fixtures.ts";
 import type { Figure } from "./figure.ts";
 import { inFreshProcess } from "./fresh-process.ts";
 import { type Ready, type RunningService, startService } from "./service-process.ts";
@@ -71,20 +69,6 @@ async function keyToken(baseUrl: string, ready: Ready): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Live products of a till's catalog file: id -> updated_at. */
-function tillCatalog(dataDir: string, accountId: string): Map<string, string> {
-  const db = new Database(catalogFileFor(dataDir, accountId), { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare("SELECT id, shape, record FROM products WHERE deleted = 0").all() as ({
-      id: string;
-    } & StoredRecord)[];
-    const { product } = recordDecoder(db);
-    return new Map(rows.map((row) => [row.id, product(row).updated_at.iso]));
-  } finally {
-    db.close();
-  }
-}
-
 /** The service's live catalog, walked once: id -> updated_at. */
 async function serviceCatalog(baseUrl: string, ready: Ready, token: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
@@ -126,7 +110,7 @@ async function firstSyncs(url: string, ready: Ready, tills: number, expected: Ma
     const equal = settled.filter(
       (run, index) =>
         run.status === "fulfilled" &&
-        sameCatalog(tillCatalog(join(root, `till-${index}`), ready.accountId), expected),
+        sameCatalog(localProducts(join(root, `till-${index}`), ready.accountId), expected),
     ).length;
     const failed = settled.filter((run) => run.status === "rejected").length;
     const cpuMs = settled.reduce((sum, run) => sum + (run.status === "fulfilled" ? run.value.cpuMs : 0), 0);
