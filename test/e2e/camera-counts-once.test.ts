@@ -13,7 +13,12 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
-import { type CameraShow, ffmpegMissing, makeFakeCameraVideo } from "../support/fake-camera-video.ts";
+import {
+  type CameraShow,
+  fakeCameraArgs,
+  ffmpegMissing,
+  makeFakeCameraVideo,
+} from "../support/fake-camera-video.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const missing = ffmpegMissing();
@@ -48,11 +53,7 @@ beforeAll(async () => {
     demoProducts: 300,
     pageSize: 300,
     pageDir: inject("bridgePageDir"),
-    chromiumArgs: [
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${join(work, "camera.y4m")}`,
-    ],
+    chromiumArgs: fakeCameraArgs(join(work, "camera.y4m")),
   });
   page = till.page;
   const records = await (await adminApi(till.upstream)).liveRecords();

@@ -11,7 +11,12 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Product } from "../../src/shared/api/product.ts";
 import { type BrowserTill, signInAndSync, startBrowserTill } from "../support/browser-till.ts";
-import { type DrawnCode, ffmpegMissing, makeFakeCameraVideo } from "../support/fake-camera-video.ts";
+import {
+  type DrawnCode,
+  fakeCameraArgs,
+  ffmpegMissing,
+  makeFakeCameraVideo,
+} from "../support/fake-camera-video.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const missing = ffmpegMissing();
@@ -42,11 +47,7 @@ beforeAll(async () => {
     demoProducts: 600,
     pageSize: 300,
     pageDir: inject("bridgePageDir"),
-    chromiumArgs: [
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${join(work, "camera.y4m")}`,
-    ],
+    chromiumArgs: fakeCameraArgs(join(work, "camera.y4m")),
     initScript: watchStreams,
   });
   page = till.page;

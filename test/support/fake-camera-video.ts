@@ -90,3 +90,12 @@ export async function makeFakeCameraVideo(dir: string, codes: readonly CameraSho
   if (made.status !== 0) throw new Error(`ffmpeg could not make the camera video: ${made.stderr}`);
   return video;
 }
+
+/** Chromium's flags for a camera that grants itself and plays `video` (a .y4m) as its picture. */
+export function fakeCameraArgs(video: string): string[] {
+  return [
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${video}`,
+  ];
+}
