@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
-import { lockAccountWrites } from "../store/account-write-lock.ts";
 import {
   findFavourite,
   insertFavourites,
@@ -54,7 +53,6 @@ export function registerFavouriteRoutes(app: FastifyInstance, deps: FavouriteDep
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(400, "The id in the path is not a UUID.");
     const record = await deps.db.transaction().execute(async (trx) => {
-      await lockAccountWrites(trx, claims.aud);
       // The clock first: its lock makes a change on another node wait, so none is merged over.
       const at = await deps.writeClock.next(trx);
       const existing = await findFavourite(trx, claims.aud, id);

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Product } from "../../shared/api/product.ts";
 import { productCodes } from "../../shared/api/product-codes.ts";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
-import { lockAccountWrites } from "../store/account-write-lock.ts";
 import type { ServiceDatabase } from "../store/database.ts";
 import { isUuid } from "../store/ids.ts";
 import { findCodeOwners, findProductBody, insertProducts, replaceProduct } from "../store/products-store.ts";
@@ -28,7 +27,6 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   const create = async (request: AccountRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:create");
     const record = await deps.db.transaction().execute(async (trx) => {
-      await lockAccountWrites(trx, claims.aud);
       const created = newProduct(
         request.body,
         { id: randomUUID(), accountId: claims.aud },
@@ -46,7 +44,6 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.put("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:update");
     const record = await deps.db.transaction().execute(async (trx) => {
-      await lockAccountWrites(trx, claims.aud);
       const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       const changed = changedProduct(existing, request.body, at);
@@ -60,7 +57,6 @@ export function registerProductWriteRoutes(app: FastifyInstance, deps: ProductWr
   app.delete("/api/v1/products/:account/:id", async (request: ProductRequest) => {
     const claims = await authorize(deps, request, request.params.account, "products:delete");
     const record = await deps.db.transaction().execute(async (trx) => {
-      await lockAccountWrites(trx, claims.aud);
       const at = await deps.writeClock.next(trx);
       const existing = await existingProduct(trx, claims.aud, request.params.id);
       // Deleting twice changes nothing (the instant taken is left unused): the product keeps its place.
