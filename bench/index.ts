@@ -1,7 +1,7 @@
 // `npm run bench -- [--quick] [--only NAMES] [--out FILE]`: every performance figure of the project,
 // each beside a baseline measured in the same run (interleaved where the work allows), with wall and
 // CPU time, as a table and optionally as JSON. The machine is shared and noisy: read the ratios.
-//   --quick       small sizes, under a minute; CI runs it so the benchmarks cannot rot. Leaves out
+//   --quick       small sizes, about three minutes, to try a change to the benchmarks. Leaves out
 //                 sync-1m, the first sync of a million products (many minutes).
 //   --only NAMES  comma-separated groups: lookup, search, keys, migrations, cold-start, sync, sync-1m, service, and
 //                 the figures other files contribute (below).
