@@ -3,17 +3,25 @@ import { parseArgs } from "node:util";
 import { defaultLoginThrottle } from "./auth/login-throttle.ts";
 import { maxDemoAccounts } from "./demo/demo-account.ts";
 import { maxDemoProducts } from "./demo/demo-catalog.ts";
-import type { ServiceOptions } from "./service.ts";
+import { defaultPageCacheMb, maxPageCacheMb, type ServiceOptions } from "./service.ts";
 import { isPostgresUrl } from "./store/database.ts";
 
 const usage =
-  "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS] [--public-url URL]";
+  "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS] [--public-url URL] [--page-cache MB]";
 
 export class CliOptionError extends Error {}
+
+/** `--help`: not an error, the usage on stdout. */
+export class HelpRequested extends Error {
+  constructor() {
+    super(usage);
+  }
+}
 
 /** `env` is where `DATABASE_URL` is read, when no flag names the database. */
 export function parseCliOptions(args: string[], env: NodeJS.ProcessEnv = {}): ServiceOptions {
   const { values } = parseFlags(args);
+  if (values.help) throw new HelpRequested();
   const faultRate = number(values.faults, "--faults", 0, 1, false);
   const demoSeed = number(values["demo-seed"], "--demo-seed", 0, 2 ** 32 - 1);
   const limit = (flag: "login-window" | "login-user-failures" | "login-address-failures", fallback: number) =>
@@ -34,6 +42,7 @@ export function parseCliOptions(args: string[], env: NodeJS.ProcessEnv = {}): Se
     tokenTtlSeconds: number(values["token-ttl"], "--token-ttl", 1, 10 * 365 * 86400) ?? 43_200,
     rateLimit: number(values["rate-limit"], "--rate-limit", 1, 1e6) ?? null,
     latencyMs: number(values.latency, "--latency", 0, 60_000) ?? 0,
+    pageCacheMb: number(values["page-cache"], "--page-cache", 0, maxPageCacheMb) ?? defaultPageCacheMb,
     ...(values["public-url"] === undefined ? {} : { publicUrl: publicUrl(values["public-url"]) }),
     faults:
       faultRate === undefined || faultRate === 0
@@ -66,6 +75,8 @@ function parseFlags(args: string[]) {
         "fault-seed": { type: "string" },
         latency: { type: "string" },
         "public-url": { type: "string" },
+        "page-cache": { type: "string" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 // Starts the reference service: `npm run service -- --port 0 --db catalog.db`. The only stdout line is
 // `ready {json}` with the base URL and demo credentials of the first account at the top level and of every
 // account in `accounts`, so a parent process can read it; logs go to stderr.
-import { CliOptionError, parseCliOptions } from "./cli-options.ts";
+import { CliOptionError, HelpRequested, parseCliOptions } from "./cli-options.ts";
 import { startService } from "./service.ts";
 import { isPostgresUrl } from "./store/database.ts";
 
@@ -35,6 +35,10 @@ function describeDatabase(target = ":memory:"): string {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof HelpRequested) {
+    process.stdout.write(`${error.message}\n`);
+    return;
+  }
   const isUsage = error instanceof CliOptionError;
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(isUsage ? 2 : 1);

@@ -17,6 +17,7 @@ import { createApp } from "./http/app.ts";
 import { drain } from "./http/drain.ts";
 import { openDatabase } from "./store/database.ts";
 import { migrateToLatest } from "./store/migrations.ts";
+import { createPageCache } from "./store/page-cache.ts";
 import { createPagePositions } from "./store/page-positions.ts";
 import { lastWriteMs } from "./store/products-store.ts";
 import { withStartLock } from "./store/start-lock.ts";
@@ -27,6 +28,10 @@ import { createWriteClock } from "./store/write-clock.ts";
 export { maxDemoProducts } from "./demo/demo-catalog.ts";
 export { demoSaleCode } from "./demo/demo-sale-cases.ts";
 export type { FaultKind, FaultOptions, LoginThrottleOptions };
+
+/** See `ServiceOptions.pageCacheMb`. */
+export const defaultPageCacheMb = 64;
+export const maxPageCacheMb = 16_384;
 
 export interface ServiceOptions {
   /** Default 127.0.0.1. */
@@ -64,6 +69,11 @@ export interface ServiceOptions {
    * demo's picture URLs point there. Default: the address it listens on.
    */
   publicUrl?: string;
+  /**
+   * Memory for pages served a moment ago, in MiB (page-cache.ts); 0 keeps none. Default 64: the pages
+   * of about 30,000 products, so that a chain's tills syncing at once mostly read from memory.
+   */
+  pageCacheMb?: number;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -89,6 +99,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0) {
     throw new RangeError("tokenTtlSeconds must be a positive whole number");
   }
+  const pageCacheMb = options.pageCacheMb ?? defaultPageCacheMb;
+  if (!Number.isInteger(pageCacheMb) || pageCacheMb < 0 || pageCacheMb > maxPageCacheMb) {
+    throw new RangeError(`pageCacheMb must be a whole number from 0 to ${maxPageCacheMb}`);
+  }
   const accountCount = options.accounts ?? 1;
   if (!Number.isInteger(accountCount) || accountCount < 1 || accountCount > maxDemoAccounts) {
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
@@ -108,6 +122,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
     const writeClock = createWriteClock(clock);
     const positions = createPagePositions();
+    const pages = createPageCache(pageCacheMb * 2 ** 20);
     const demo = demoPlugin({
       accounts: accountCount,
       catalogSeed: options.seed ?? 1,
@@ -127,6 +142,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       faults,
       writeClock,
       positions,
+      pages,
       loginThrottle,
       rateLimit,
       latencyMs: options.latencyMs ?? 0,

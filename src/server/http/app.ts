@@ -12,6 +12,7 @@ import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { delayAnswers } from "../faults/answer-delay.ts";
 import type { FaultSwitch } from "../faults/faults.ts";
 import type { ServiceDatabase } from "../store/database.ts";
+import type { PageCache } from "../store/page-cache.ts";
 import type { PagePositions } from "../store/page-positions.ts";
 import type { WriteClock } from "../store/write-clock.ts";
 import { registerBranchRoutes } from "./branch-routes.ts";
@@ -36,6 +37,7 @@ export interface AppDependencies extends AuthDependencies {
   faults: FaultSwitch;
   writeClock: WriteClock;
   positions: PagePositions;
+  pages: PageCache;
   loginThrottle: LoginThrottle;
   /** What the health check asks (the service's database unless given: see `OpenedDatabase.probe`). */
   probe?: ServiceDatabase;

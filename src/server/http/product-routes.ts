@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AuthDependencies, authorize } from "../auth/auth.ts";
 import { type FaultSwitch, serveFault } from "../faults/faults.ts";
 import { isUuid } from "../store/ids.ts";
+import type { PageCache } from "../store/page-cache.ts";
 import type { PagePositions } from "../store/page-positions.ts";
 import { countProducts, findProductBody, listProducts, type StoredPage } from "../store/products-store.ts";
 import type { WriteClock } from "../store/write-clock.ts";
@@ -15,6 +16,7 @@ import { queryParams } from "./query-params.ts";
 export interface ProductReadDependencies extends AuthDependencies {
   faults: FaultSwitch;
   positions: PagePositions;
+  pages: PageCache;
   writeClock: WriteClock;
 }
 
@@ -60,10 +62,10 @@ async function listPage(deps: ProductReadDependencies, request: AccountRequest, 
 }
 
 /**
- * Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts).
- * The write clock is read before the page: a position remembered under it is used only while it still
- * reads the same, and a page read after a remembered position is checked against it once more, since a
- * write may commit, on any node, while the page is read.
+ * Page N by OFFSET, or after the end of page N - 1 of the same walk when that is known (page-positions.ts),
+ * or as served a moment ago (page-cache.ts). The write clock is read before the page: a position or a
+ * page kept under it is used only while it still reads the same, and a page read after a remembered
+ * position is checked against it once more, since a write may commit, on any node, while the page is read.
  */
 async function readPage(
   deps: ProductReadDependencies,
@@ -71,22 +73,35 @@ async function readPage(
   filters: ProductFilters,
   paging: Paging,
 ) {
-  const { positions } = deps;
   const walk = JSON.stringify([accountId, filters, paging.cursorField, paging.firstMs, paging.size]);
+  const clock = await deps.writeClock.last(deps.db);
+  let page = deps.pages.get(walk, paging.page, clock);
+  if (page === undefined) {
+    page = await readStoredPage(deps, accountId, filters, paging, walk, clock);
+    deps.pages.put(walk, paging.page, clock, page);
+  }
+  const { last } = page;
+  if (last && page.count === paging.size) {
+    deps.positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, clock);
+  }
+  return page;
+}
+
+async function readStoredPage(
+  deps: ProductReadDependencies,
+  accountId: string,
+  filters: ProductFilters,
+  paging: Paging,
+  walk: string,
+  clock: number,
+) {
   const query = { cursorField: paging.cursorField, firstMs: paging.firstMs, limit: paging.size };
   const byOffset = () =>
     listProducts(deps.db, accountId, filters, { ...query, offset: paging.page * paging.size });
-  const clock = await deps.writeClock.last(deps.db);
-  const after = positions.endBefore(walk, paging.page, clock);
-  let page = after
-    ? await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after })
-    : await byOffset();
-  if (after && (await deps.writeClock.last(deps.db)) !== clock) page = await byOffset();
-  const { last } = page;
-  if (last && page.count === paging.size) {
-    positions.remember(walk, paging.page, { id: last.id, cursorMs: last[paging.cursorField] }, clock);
-  }
-  return page;
+  const after = deps.positions.endBefore(walk, paging.page, clock);
+  if (after === undefined) return byOffset();
+  const page = await listProducts(deps.db, accountId, filters, { ...query, offset: 0, after });
+  return (await deps.writeClock.last(deps.db)) === clock ? page : byOffset();
 }
 
 /** A full page means there may be more: only then do the cursors point on to a next page. */
