@@ -102,6 +102,10 @@ async function syncedAndClosed(running: RunningService): Promise<string> {
   return dir;
 }
 
+// Where the catalog's size plays no part: enough products for a few codes to look up and remove.
+// Each product is made by the service and stored by a sync on the cores the other test files share.
+const smallCatalog = 60;
+
 // The syncs stopped part-way: as many pages as a large catalog's, of few products each, so that a
 // sync spends its time on pages and commits, not on records.
 const stoppedProducts = 600;
@@ -194,7 +198,7 @@ describe("the catalog service", () => {
   });
 
   it("starts offline from an existing catalog and answers lookups at once", async () => {
-    const running = await referenceService({ demoProducts: 400, seed: 32 });
+    const running = await referenceService({ demoProducts: smallCatalog, seed: 32 });
     const dir = await syncedAndClosed(running);
     const codes = await someBarcodes(running, 3);
     const held = localProducts(dir, running.demo.accountId).size;
@@ -216,7 +220,7 @@ describe("the catalog service", () => {
   });
 
   it("leaves the catalog to a sync another process holds, and says a sync is running", async () => {
-    const running = await referenceService({ demoProducts: 300, seed: 37 });
+    const running = await referenceService({ demoProducts: smallCatalog, seed: 37 });
     const { dir, test } = await syncedService(running);
     const before = localProducts(dir, running.demo.accountId);
     const api = await adminApi(running);
@@ -368,7 +372,7 @@ describe("the catalog service", () => {
 
   it("follows the service to a new address set in the settings, keeping the session and the catalog", async () => {
     const database = `${await dataDir()}/service.sqlite`;
-    const first = await referenceService({ demoProducts: 300, seed: 38, database });
+    const first = await referenceService({ demoProducts: smallCatalog, seed: 38, database });
     const { dir, test } = await syncedService(first);
     const held = localProducts(dir, first.demo.accountId);
     await first.close();
@@ -394,7 +398,7 @@ describe("the catalog service", () => {
   it("syncs every N minutes and when the connection comes back, on the injected clock", async () => {
     const dbDir = await dataDir();
     const database = `${dbDir}/service.sqlite`;
-    let running = await referenceService({ demoProducts: 300, seed: 37, database });
+    let running = await referenceService({ demoProducts: smallCatalog, seed: 37, database });
     const port = Number(new URL(running.baseUrl).port);
     const clock = manualClock();
     const { test } = await syncedService(running, { clock });
@@ -431,7 +435,7 @@ describe("the catalog service", () => {
   });
 
   it("explains a miss when the catalog is stale or mismatched", async () => {
-    const running = await referenceService({ demoProducts: 300, seed: 38 });
+    const running = await referenceService({ demoProducts: smallCatalog, seed: 38 });
     const dir = await dataDir();
     const clock = manualClock();
     const test = track(openTestService(dir, { ...noPictures, clock }));
@@ -490,7 +494,7 @@ describe("the catalog service in trouble", () => {
   });
 
   it("stamps the catalog with the service's time and warns of a till clock two days ahead", async () => {
-    const running = await referenceService({ demoProducts: 300, seed: 41 });
+    const running = await referenceService({ demoProducts: smallCatalog, seed: 41 });
     const clock = manualClock(Date.now() + 2 * day);
     const test = track(openTestService(await dataDir(), { ...noPictures, clock }));
     await test.service.start();
