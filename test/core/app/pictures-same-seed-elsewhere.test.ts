@@ -24,6 +24,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/**
+ * The first catalog larger than the second, so that the second's products are some of the first's;
+ * the services draw every picture on this process's core, so both are kept small.
+ */
+const firstSize = 160;
+const secondSize = 60;
+
 async function started(demoProducts: number): Promise<RunningService> {
   // No seed given: both take the default one.
   const service = await startService({ port: 0, demoProducts });
@@ -121,7 +128,7 @@ async function secondCatalogHeld(test: TestCatalogService, dataDir: string, seco
 
 describe("pictures after a change to a service of the same seed at another address", () => {
   it("are all held and counted for the second catalog when the first one's were all in", async () => {
-    const [first, second] = [await started(300), await started(120)];
+    const [first, second] = [await started(firstSize), await started(secondSize)];
     const { test, dataDir } = await openApp();
     await signInDemoService(test.service, first);
     await allHeld(test, (await pictured(first)).length);
@@ -131,7 +138,7 @@ describe("pictures after a change to a service of the same seed at another addre
   });
 
   it("are all held and counted for the second catalog when the first one's were still downloading", async () => {
-    const [first, second] = [await started(300), await started(120)];
+    const [first, second] = [await started(firstSize), await started(secondSize)];
     // Every answer of the first service comes late, so its picture run is caught half-way.
     first.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 30 });
     const { test, dataDir } = await openApp();

@@ -13,6 +13,13 @@ import {
   tempDir,
 } from "../../support/service-fixtures.ts";
 
+/**
+ * How often the tests look at the catalog while a child syncs: each look opens the file and counts
+ * (every 5 ms, the looks took more of a core than the syncs). A sync of pages of 50 moves on by a page
+ * or two in that time, and a page 300 ms away is still on its way.
+ */
+const lookEveryMs = 20;
+
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 
@@ -39,7 +46,7 @@ it("resumes from its checkpoint after being killed mid-sync, and converges intac
     void done.then(() => {
       exited = true;
     });
-    while (!exited && localCount(dir.path, service.demo.accountId) < target) await sleep(5);
+    while (!exited && localCount(dir.path, service.demo.accountId) < target) await sleep(lookEveryMs);
     child.kill("SIGKILL");
     const result = await done;
     if (result.signal === "SIGKILL") killedMidSync++;
@@ -72,7 +79,7 @@ it("loses nothing when killed while the next page is on its way", async () => {
     for (let round = 0; round < 3; round++) {
       const before = localCount(farDir.path, accountId);
       const { child, done } = startCli(["--data-dir", farDir.path, "sync", "--page-size", "200"]);
-      while (localCount(farDir.path, accountId) === before) await sleep(5);
+      while (localCount(farDir.path, accountId) === before) await sleep(lookEveryMs);
       child.kill("SIGKILL");
       expect((await done).signal).toBe("SIGKILL");
       expect(integrityCheck(farDir.path, accountId)).toBe("ok");
