@@ -45,11 +45,6 @@ export default defineConfig({
           environment: "node",
           env: { SERVICE_DATABASE: "postgres", SERVICE_NODES: "2" },
           globalSetup: ["test/support/postgres-setup.ts"],
-          // A body over the limit races once in a few runs behind HAProxy: the node answers 413 while the
-          // client is still sending, HAProxy closes the client's side, and fetch reports the unsent rest
-          // ("other side closed") instead of the answer it read. A second try tells that race from a
-          // node that never answers 413, which fails every try.
-          retry: 1,
         },
       },
     ],

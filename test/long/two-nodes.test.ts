@@ -1,7 +1,8 @@
 // Two service nodes (real child processes) over one PostgreSQL database, behind a real HAProxy: what a
 // node needs to answer any request is in the database, so it makes no difference which node answers.
 // Each test here fails when a node keeps that state in its own memory (a signing key, a key cache, a
-// throttle count, a write clock per process).
+// throttle count, a write clock per process, a page or a page's end kept past another node's write):
+// docs/development.md, "What the two-node tests prove".
 import { afterAll, describe, expect, it } from "vitest";
 import { startLoadBalancer } from "../../scripts/load-balancer.ts";
 import { createRandom } from "../../src/server/faults/seeded-random.ts";
@@ -57,6 +58,17 @@ function countProducts(baseUrl: string, demo: ReadyLine, token: string) {
   return fetch(`${baseUrl}/api/v1/products/${demo.accountId}/meta`, {
     headers: { authorization: `Bearer ${token}` },
   }).then((response) => response.status);
+}
+
+/** The ids on one page of the live products ordered by creation, as `node` answers it. */
+async function pageIds(node: ServiceNode, demo: ReadyLine, token: string, page: number) {
+  const query = `deleted=false&cursor_field=created_at&size=10&page=${page}`;
+  const response = await fetch(`${node.baseUrl}/api/v1/products/${demo.accountId}?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { results: { id: string }[] };
+  return body.results.map((product) => product.id);
 }
 
 /** A till of its own signed in through the balancer, as the CLI wires the core. */
@@ -136,6 +148,18 @@ describe("two nodes behind the balancer", async () => {
       expect(local(), `seed ${seed}`).toEqual(await onSecond.liveProducts());
     }
   }, 300_000);
+
+  it("answer a page as the other node does after a write through it", async () => {
+    // Walked on the first node, which keeps the pages and where each ended; then a product on page 0
+    // is deleted through the second: page 1 now starts one product later, on both nodes.
+    const token = (await orgLogin(first, demo, demo.password)).json.token as string;
+    const walked = [await pageIds(first, demo, token, 0), await pageIds(first, demo, token, 1)];
+    const admin = await adminApi({ baseUrl: second.baseUrl, demo });
+    await admin.deleteProduct(walked[0]?.[3] as string);
+    const onSecond = await pageIds(second, demo, token, 1);
+    expect(onSecond[0]).toBe(walked[1]?.[1]);
+    expect(await pageIds(first, demo, token, 1), "page 1 on the first node").toEqual(onSecond);
+  });
 
   it("refuse on one node, at once, a key deleted through the other", async () => {
     const keyLogin = await post(second.baseUrl, "/api/v1/users/auth/key", {

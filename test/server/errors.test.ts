@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bodyLimitBytes } from "../../src/server/http/app.ts";
 import { maxJsonDepth } from "../../src/server/http/json-body.ts";
 import { expectError } from "./error-envelope.ts";
+import { rawRequest } from "./raw-http.ts";
 import { adminToken, call, paths, startTestService } from "./service-harness.ts";
 
 const service = await startTestService({ demoProducts: 2 });
@@ -59,6 +60,22 @@ describe("request bodies", () => {
       await call(service, "POST", path.products, { token, body: { name, tax: "t", type: "product" } }),
       413,
     );
+  });
+
+  it("reads a body over the limit to its end before answering 413, so no reset overtakes the answer", async () => {
+    const body = Buffer.alloc(bodyLimitBytes + 10, "x");
+    const head = [
+      `POST ${path.products} HTTP/1.1`,
+      `Host: ${new URL(service.baseUrl).host}`,
+      `Authorization: Bearer ${token}`,
+      "Content-Type: application/json",
+      `Content-Length: ${body.length}`,
+    ];
+    const start = Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), body.subarray(0, -1)]);
+    // The last byte held back: a node that answers before it has read the body answers in the pause.
+    const reply = await rawRequest(service.baseUrl, start, 10_000, { rest: body.subarray(-1), pauseMs: 500 });
+    expect(reply.early, "bytes of the answer sent before the body's last byte").toBe(0);
+    expectError(reply, 413);
   });
 });
 

@@ -7,12 +7,27 @@ export interface RawReply extends Reply {
   statusLine: string;
 }
 
-/** Sends `request` as is and resolves with the first answer; rejects if none comes within `timeoutMs`. */
-export function rawRequest(baseUrl: string, request: string | Buffer, timeoutMs = 10_000): Promise<RawReply> {
+/** A request sent in two goes: `request`, then after `pauseMs` these bytes. */
+export interface HeldBack {
+  rest: string | Buffer;
+  pauseMs: number;
+}
+
+/**
+ * Sends `request` as is (and `heldBack.rest` after a pause) and resolves with the first answer; rejects if
+ * none comes within `timeoutMs`. `early` is how many bytes of the answer came before the rest was sent.
+ */
+export function rawRequest(
+  baseUrl: string,
+  request: string | Buffer,
+  timeoutMs = 10_000,
+  heldBack?: HeldBack,
+): Promise<RawReply & { early: number }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let received = Buffer.alloc(0);
+    let early = heldBack === undefined ? 0 : Number.NaN;
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no complete answer within ${timeoutMs} ms: ${JSON.stringify(received.toString())}`));
@@ -21,7 +36,7 @@ export function rawRequest(baseUrl: string, request: string | Buffer, timeoutMs 
       if (!reply) return;
       clearTimeout(timer);
       socket.destroy();
-      resolve(reply);
+      resolve({ ...reply, early: Number.isNaN(early) ? received.length : early });
     };
     socket.on("data", (chunk) => {
       received = Buffer.concat([received, chunk]);
@@ -38,6 +53,12 @@ export function rawRequest(baseUrl: string, request: string | Buffer, timeoutMs 
     });
     socket.on("error", () => undefined);
     socket.write(request);
+    if (heldBack !== undefined) {
+      setTimeout(() => {
+        early = received.length;
+        socket.write(heldBack.rest);
+      }, heldBack.pauseMs);
+    }
   });
 }
 

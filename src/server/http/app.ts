@@ -23,6 +23,7 @@ import { healthPath, registerHealthRoutes } from "./health-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { acceptJsonBodiesOnly } from "./json-body.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
+import { drainOversizedBodies } from "./oversized-body.ts";
 import { registerProductGroupRoutes } from "./product-group-routes.ts";
 import { registerProductReadRoutes } from "./product-routes.ts";
 import { registerProductWriteRoutes } from "./product-write-routes.ts";
@@ -56,6 +57,8 @@ export interface AppDependencies extends AuthDependencies {
 
 /** Request bodies larger than this are refused with 413. */
 export const bodyLimitBytes = 1024 * 1024;
+/** A body over the limit but declared no larger than this is read to its end before the 413 (oversized-body.ts). */
+const drainLimitBytes = 8 * bodyLimitBytes;
 /** The request line and headers together; more is refused with 431. */
 export const headerLimitBytes = 16 * 1024;
 /** Requests handled at once; more are refused with 503 and `retry-after`. */
@@ -108,6 +111,7 @@ export function createApp(deps: AppDependencies): FastifyInstance {
   delayAnswers(app, deps.latencyMs ?? 0);
   registerRequestGuards(app, maxConcurrentRequests);
   acceptJsonBodiesOnly(app);
+  drainOversizedBodies(app, bodyLimitBytes, drainLimitBytes);
   app.setErrorHandler((error: FastifyError, request, reply) => replyWithError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(app, request)));
   registerHealthRoutes(app, { db: deps.probe ?? deps.db, started: () => started });
