@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CatalogApp } from "../core/app/index.ts";
-import { demoSaleCode, maxDemoProducts, type RunningService, startService } from "../server/service.ts";
+import type { RunningService } from "../server/service.ts";
 import type { Product } from "../shared/api/product.ts";
 import { withCheckDigit } from "../shared/barcode/gtin.ts";
 import { type ResolvedPrice, resolvePrice } from "../shared/catalog/price-rule.ts";
@@ -21,6 +21,9 @@ import { progressWriter } from "./progress-line.ts";
 export const demoCommand: Command = {
   usage: "demo [--products N (default 20000)]",
   async run(args, io) {
+    // The embedded service (a web server, database drivers) is loaded when the demo runs, not whenever
+    // the command is: `--help` and every usage error list this command's usage too.
+    const { demoSaleCode, maxDemoProducts, startService } = await import("../server/service.ts");
     const { values } = parseCommandArgs(args, { ...dataDirOption, products: { type: "string" } }, 0);
     const generated = integerFlag("products", values.products, 50, maxDemoProducts) ?? 20_000;
     // Without --data-dir the demo leaves nothing behind in the person's own catalog.
@@ -36,7 +39,7 @@ export const demoCommand: Command = {
       await catalog.start();
       await signIn(service, catalog, io);
       await sync(catalog, io, generated);
-      await showLookups(catalog, io);
+      await showLookups(catalog, io, demoSaleCode);
       return exitCodes.ok;
     } finally {
       await catalog.close();
@@ -81,7 +84,11 @@ async function sync(catalog: CatalogApp, io: CliIo, generated: number): Promise<
   io.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-async function showLookups(catalog: CatalogApp, io: CliIo): Promise<void> {
+async function showLookups(
+  catalog: CatalogApp,
+  io: CliIo,
+  demoSaleCode: (key: string) => string,
+): Promise<void> {
   const sample = await catalog.authorised((auth, client) =>
     client.fetchProductsPage(auth, { size: 1000, page: 0, deleted: false }),
   );

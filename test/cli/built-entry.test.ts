@@ -147,7 +147,7 @@ describe("the CLI's built entry", () => {
     expect((await output(third)).greeting).toBe("hey");
   });
 
-  it("bundles zod into the catalog CLI, which then answers as the sources do", async () => {
+  it("bundles zod, pino-roll and date-fns into the catalog CLI, which then answers as the sources do", async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     const url = await builtEntry({ entry: join(root, "src/cli/index.ts"), cacheDir });
     if (url === null) throw new Error("the CLI did not build");
@@ -155,6 +155,9 @@ describe("the CLI's built entry", () => {
 
     const chunks = readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8"));
     expect(chunks.filter((code) => /from\s*["']zod/u.test(code))).toEqual([]);
+    // An import or require in code, not in a comment: date-fns' own doc comments show both.
+    const loaded = /^(?![\t ]*(\*|\/\/)).*(\bfrom|\brequire\()\s*["'](pino-roll|date-fns)["'/]/mu;
+    expect(chunks.filter((code) => loaded.test(code))).toEqual([]);
     const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
     const { stdout } = await run(process.execPath, [fileURLToPath(url), "--version"]);
     expect(stdout).toBe(`pos-catalog ${version}\n`);

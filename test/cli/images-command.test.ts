@@ -3,30 +3,54 @@
 // next one finishes the job.
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { startService } from "../../src/server/service.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli, startCli } from "../support/cli-process.ts";
 import { heldPictures, notWhole } from "../support/held-pictures.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
+import { copyTill } from "../support/till-copy.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+type Till = Awaited<ReturnType<typeof signedInTill>>;
+
+async function newDir(): Promise<string> {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  return dir.path;
+}
+
+/** A till signed in and synced by the real CLI, against a service of its own. */
 async function signedInTill(options: { latencyMs?: number } = {}) {
   const service = await startService({ port: 0, demoProducts: 150, ...options });
   cleanups.push(() => service.close());
-  const dir = await tempDir();
-  cleanups.push(dir.remove);
-  const flags = ["--data-dir", dir.path];
+  const dir = await newDir();
+  const flags = ["--data-dir", dir];
   const login = await runCli([...flags, ...demoLoginArgs(service.demo)]);
   expect(login.code, login.stderr).toBe(0);
   const sync = await runCli([...flags, "sync"]);
   expect(sync.code, sync.stderr).toBe(0);
+  return { service, dir, flags, pictured: await picturedOn(service) };
+}
+
+async function picturedOn(service: RunningService): Promise<number> {
   const live = await (await adminApi(service)).liveRecords();
-  const pictured = live.filter((product) => (product.images as Record<string, unknown>)["2x"]).length;
-  return { service, dir: dir.path, flags, pictured };
+  return live.filter((product) => (product.images as Record<string, unknown>)["2x"]).length;
+}
+
+// One service and one synced till for the tests that do not slow the service down; each test works on
+// a copy of the till, which holds no pictures yet.
+let shared: Till;
+beforeAll(async () => {
+  shared = await signedInTill();
+});
+
+async function copiedTill(): Promise<Till> {
+  const dir = copyTill(shared.dir, await newDir());
+  return { ...shared, dir, flags: ["--data-dir", dir], pictured: await picturedOn(shared.service) };
 }
 
 /** The hashes of the held pictures, each checked to be a whole picture whose bytes hash to it. */
@@ -56,7 +80,7 @@ describe("the images command", () => {
   });
 
   it("downloads, reports and prunes the pictures of a headless till", async () => {
-    const till = await signedInTill();
+    const till = await copiedTill();
     const before = await runCli([...till.flags, "images", "status", "--json"]);
     expect(JSON.parse(before.stdout)).toMatchObject({ cached: 0, running: false, enabled: true });
 
@@ -88,7 +112,7 @@ describe("the images command", () => {
   });
 
   it("refuses an unknown action in plain words", async () => {
-    const till = await signedInTill();
+    const till = await copiedTill();
     const wrong = await runCli([...till.flags, "images", "download"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(

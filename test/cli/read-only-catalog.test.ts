@@ -12,6 +12,7 @@ import type { Product } from "../../src/shared/api/product.ts";
 import { type CliResult, type CliUser, demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { damageMiddle } from "../support/damage-file.ts";
 import { adminApi, tempDir } from "../support/service-fixtures.ts";
+import { copyTill } from "../support/till-copy.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -26,12 +27,17 @@ let service: RunningService;
 let known: Product;
 let liveCount: number;
 const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
+/** A data directory signed in and synced once by the real CLI, copied for each test. */
+let synced: string;
 
 beforeAll(async () => {
   service = await startService({ port: 0, demoProducts: 120, seed: 23 });
   const live = await (await adminApi(service)).liveRecords();
   known = live.find((p) => p.barcode && p.active) as Product;
   liveCount = live.length;
+  synced = await newDir();
+  expect((await cli(synced, demoLoginArgs(service.demo))).code).toBe(0);
+  expect((await cli(synced, ["sync"])).code).toBe(0);
 });
 afterAll(async () => {
   await service.close();
@@ -41,17 +47,15 @@ afterAll(async () => {
 const cli = (dataDir: string, args: string[], user?: CliUser) =>
   runCli(["--data-dir", dataDir, ...args], {}, user);
 
-/** A data directory signed in and synced, by this process's user. */
+async function newDir(): Promise<string> {
+  const made = await tempDir();
+  dirs.push(made);
+  return made.path;
+}
+
+/** A data directory signed in and synced, by this process's user (a copy of the file's synced one). */
 async function syncedDataDir(dataDir?: string): Promise<string> {
-  let dir = dataDir;
-  if (dir === undefined) {
-    const made = await tempDir();
-    dirs.push(made);
-    dir = made.path;
-  }
-  expect((await cli(dir, demoLoginArgs(service.demo))).code).toBe(0);
-  expect((await cli(dir, ["sync"])).code).toBe(0);
-  return dir;
+  return copyTill(synced, dataDir ?? (await newDir()));
 }
 
 /** Every file and folder under `dir` (itself included). */
@@ -147,16 +151,15 @@ async function onReadOnlyMount(
   prepare: (dataDir: string) => void,
   work: (dataDir: string) => Promise<void>,
 ): Promise<void> {
-  const made = await tempDir();
-  dirs.push(made);
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=20m", "tmpfs", made.path]);
+  const mountPoint = await newDir();
+  execFileSync("mount", ["-t", "tmpfs", "-o", "size=20m", "tmpfs", mountPoint]);
   try {
-    const dataDir = await syncedDataDir(made.path);
+    const dataDir = await syncedDataDir(mountPoint);
     prepare(dataDir);
-    execFileSync("mount", ["-o", "remount,ro", made.path]);
+    execFileSync("mount", ["-o", "remount,ro", mountPoint]);
     await work(dataDir);
   } finally {
-    execFileSync("umount", ["-l", made.path]);
+    execFileSync("umount", ["-l", mountPoint]);
   }
 }
 

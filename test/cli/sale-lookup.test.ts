@@ -3,7 +3,7 @@
 // missing one said so), a price-entry product asks for the price, a not-for-sale one says so, and a
 // serial-number one too; in --json and in the one-line answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
+import { demoSaleCaseIds, demoSaleCode } from "../../src/server/demo/demo-sale-cases.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { demoLoginArgs, runCli } from "../support/cli-process.ts";
 import { tempDir } from "../support/service-fixtures.ts";
@@ -13,10 +13,12 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 const people = { LC_ALL: "en_GB.UTF-8", TZ: "Europe/Berlin" };
 const cli = (...args: string[]) => runCli(["--data-dir", dir.path, ...args], people);
 const lookup = async (key: string) => JSON.parse((await cli("lookup", demoSaleCode(key), "--json")).stdout);
-const idOf = async (key: string) => (await lookup(key)).match.product.id as string;
+const seed = 31;
+// The ids the service gave the sale cases, known here without asking the CLI for them.
+const ids = demoSaleCaseIds(seed);
 
 beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 200, seed: 31 });
+  service = await startService({ port: 0, demoProducts: 200, seed });
   dir = await tempDir();
   expect((await runCli(["--data-dir", dir.path, ...demoLoginArgs(service.demo)], people)).code).toBe(0);
   expect((await cli("sync")).code).toBe(0);
@@ -36,7 +38,7 @@ describe("lookup says how a product is sold", () => {
     expect(answer.price.amount.gross).toBe(price);
     expect(answer.sale.linked).toEqual([
       expect.objectContaining({
-        id: await idOf(deposit),
+        id: ids[deposit],
         quantity: 1,
         found: true,
         price: expect.objectContaining({ amount: expect.objectContaining({ gross: each }) }),
@@ -57,8 +59,8 @@ describe("lookup says how a product is sold", () => {
   it("a bundle lists its parts, the one the catalog lacks as not found", async () => {
     const gift = await lookup("giftBox");
     expect(gift.sale.components).toEqual([
-      { id: await idOf("coffee"), name: "Kaffee ganze Bohne 500 g", quantity: 1, found: true },
-      { id: await idOf("mug"), name: "Kaffeebecher Steingut", quantity: 2, found: true },
+      { id: ids.coffee, name: "Kaffee ganze Bohne 500 g", quantity: 1, found: true },
+      { id: ids.mug, name: "Kaffeebecher Steingut", quantity: 2, found: true },
     ]);
     const hamper = await lookup("hamper");
     expect(hamper.sale.components.map((part: { found: boolean }) => part.found)).toEqual([true, false, true]);

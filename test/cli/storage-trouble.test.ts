@@ -14,6 +14,7 @@ import { type CliResult, demoLoginArgs, runCli, startCli } from "../support/cli-
 import { damageMiddle } from "../support/damage-file.ts";
 import { type MisbehavingUpstream, startMisbehavingUpstream } from "../support/misbehaving-upstream.ts";
 import { adminApi, integrityCheck, localProducts, tempDir } from "../support/service-fixtures.ts";
+import { copyTill } from "../support/till-copy.ts";
 
 // Real child processes on a shared, busy machine: room for each to finish.
 vi.setConfig({ testTimeout: 90_000 });
@@ -24,9 +25,18 @@ const dirs: Awaited<ReturnType<typeof tempDir>>[] = [];
 const isRoot = process.getuid?.() === 0;
 const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url));
 
+// Made once by the real CLI, copied for each test: a till signed in, and one signed in and synced.
+let signedInTemplate: string;
+let syncedTemplate: string;
+
 beforeAll(async () => {
+  // 300 products: the slowed sync below must still be running when the second one starts.
   service = await startService({ port: 0, demoProducts: 300, seed: 17 });
   upstream = await startMisbehavingUpstream(service.baseUrl);
+  signedInTemplate = await newDir();
+  await signedIn(signedInTemplate);
+  syncedTemplate = copyTill(signedInTemplate, await newDir());
+  expect((await cli(syncedTemplate, "sync")).code).toBe(0);
 });
 afterAll(async () => {
   await upstream.close();
@@ -38,6 +48,11 @@ async function newDir(): Promise<string> {
   const dir = await tempDir();
   dirs.push(dir);
   return dir.path;
+}
+
+/** A till of its own, signed in and synced (a copy of the file's synced till). */
+async function syncedTill(): Promise<string> {
+  return copyTill(syncedTemplate, await newDir());
 }
 
 async function signedIn(dataDir: string, baseUrl = service.baseUrl): Promise<void> {
@@ -87,9 +102,7 @@ function mountTmpfs(dir: string, size: string): () => void {
 
 describe("a damaged catalog file", () => {
   it("is set aside when a read finds it, never read again, and a sync downloads the catalog afresh", async () => {
-    const dataDir = await newDir();
-    await signedIn(dataDir);
-    expect((await cli(dataDir, "sync")).code).toBe(0);
+    const dataDir = await syncedTill();
     const file = catalogFileFor(dataDir, service.demo.accountId);
     const barcode = [...(await (await adminApi(service)).liveRecords())].find((p) => p.barcode)
       ?.barcode as string;
@@ -132,9 +145,7 @@ describe("a damaged catalog file", () => {
   });
 
   it("is found by the check before a sync, which then starts over and says so", async () => {
-    const dataDir = await newDir();
-    await signedIn(dataDir);
-    expect((await cli(dataDir, "sync")).code).toBe(0);
+    const dataDir = await syncedTill();
     damageMiddle(catalogFileFor(dataDir, service.demo.accountId));
     const sync = await cli(dataDir, "sync");
     expect(sync.code).toBe(0);
@@ -146,9 +157,7 @@ describe("a damaged catalog file", () => {
   });
 
   it("is reported by catalog check, and a sound file passes it", async () => {
-    const dataDir = await newDir();
-    await signedIn(dataDir);
-    expect((await cli(dataDir, "sync")).code).toBe(0);
+    const dataDir = await syncedTill();
     const sound = await cli(dataDir, "check");
     expect(sound.code).toBe(0);
     expect(sound.stdout).toContain("is intact");
@@ -168,8 +177,7 @@ describe("the disk and the data directory", () => {
     const dataDir = await newDir();
     const unmount = mountTmpfs(dataDir, "20m");
     try {
-      await signedIn(dataDir);
-      expect((await cli(dataDir, "sync")).code).toBe(0);
+      copyTill(syncedTemplate, dataDir);
       const admin = await adminApi(service);
       const known = (await admin.liveRecords()).find((p) => p.barcode)?.barcode as string;
       // Fill the disk but for 32 KB, then give the service more than that to send.
@@ -236,8 +244,7 @@ describe("a data directory that cannot be one", () => {
 describe("two processes on one data directory", () => {
   it("create a never-synced catalog at the same moment without either failing", async () => {
     for (let round = 0; round < 2; round++) {
-      const dataDir = await newDir();
-      await signedIn(dataDir);
+      const dataDir = copyTill(signedInTemplate, await newDir());
       const results = await Promise.all([
         cli(dataDir, "status"),
         cli(dataDir, "lookup", "4006381333931"),

@@ -70,11 +70,16 @@ export async function codesIn(page: GreyPage, rect: MmRect): Promise<string[]> {
   const y0 = Math.max(0, Math.floor(rect.y * page.scale));
   const width = Math.min(page.width - x0, Math.round(rect.width * page.scale));
   const height = Math.min(page.height - y0, Math.round(rect.height * page.scale));
+  // Grey to RGBA byte by byte: no array made per pixel (a page of labels is millions of them).
   const data = new Uint8ClampedArray(width * height * 4);
+  let at = 0;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const grey = page.data[(y0 + y) * page.width + x0 + x] ?? 255;
-      data.set([grey, grey, grey, 255], (y * width + x) * 4);
+      data[at++] = grey;
+      data[at++] = grey;
+      data[at++] = grey;
+      data[at++] = 255;
     }
   // zxing-wasm reads plain pixels in Node; the DOM's ImageData type asks for more than it uses.
   const pixels = { data, width, height } as unknown as Parameters<typeof readBarcodes>[0];
