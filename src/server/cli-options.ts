@@ -3,8 +3,9 @@ import { parseArgs } from "node:util";
 import { defaultLoginThrottle } from "./auth/login-throttle.ts";
 import { maxDemoAccounts } from "./demo/demo-account.ts";
 import { maxDemoProducts } from "./demo/demo-catalog.ts";
-import { defaultPageCacheMb, maxPageCacheMb, type ServiceOptions } from "./service.ts";
+import type { ServiceOptions } from "./service.ts";
 import { isPostgresUrl } from "./store/database.ts";
+import { defaultPageCacheMb, maxPageCacheMb } from "./store/page-cache.ts";
 
 const usage =
   "usage: npm run service -- [--host H] [--port N] [--database FILE|:memory:|postgres://USER@HOST:PORT/DB] [--demo N] [--accounts N] [--demo-seed S] [--token-ttl SECONDS] [--login-window SECONDS] [--login-user-failures N] [--login-address-failures N] [--rate-limit N] [--faults RATE --fault-seed S] [--latency MS] [--public-url URL] [--page-cache MB]";

@@ -17,7 +17,7 @@ import { createApp } from "./http/app.ts";
 import { drain } from "./http/drain.ts";
 import { openDatabase } from "./store/database.ts";
 import { migrateToLatest } from "./store/migrations.ts";
-import { createPageCache } from "./store/page-cache.ts";
+import { createPageCache, defaultPageCacheMb, maxPageCacheMb } from "./store/page-cache.ts";
 import { createPagePositions } from "./store/page-positions.ts";
 import { lastWriteMs } from "./store/products-store.ts";
 import { withStartLock } from "./store/start-lock.ts";
@@ -28,10 +28,6 @@ import { createWriteClock } from "./store/write-clock.ts";
 export { maxDemoProducts } from "./demo/demo-catalog.ts";
 export { demoSaleCode } from "./demo/demo-sale-cases.ts";
 export type { FaultKind, FaultOptions, LoginThrottleOptions };
-
-/** See `ServiceOptions.pageCacheMb`. */
-export const defaultPageCacheMb = 64;
-export const maxPageCacheMb = 16_384;
 
 export interface ServiceOptions {
   /** Default 127.0.0.1. */

@@ -6,6 +6,10 @@
 // the page used longest ago goes first.
 import type { StoredPage } from "./products-store.ts";
 
+/** MiB by default: the pages of about 30,000 products of the demo's size. */
+export const defaultPageCacheMb = 64;
+export const maxPageCacheMb = 16_384;
+
 export interface PageCache {
   /** Page `page` of `walk` as read while the write clock read `clock`, if kept. */
   get(walk: string, page: number, clock: number): StoredPage | undefined;
