@@ -58,7 +58,7 @@ const browsers: RunningChromium[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 600, pageDir: inject("bridgePageDir") });
+  till = await startBrowserTill({ demoProducts: 300, pageDir: inject("bridgePageDir") });
   records = await (await adminApi(till.upstream)).liveRecords();
   await mkdir(screenshots, { recursive: true });
 }, 180_000);

@@ -39,16 +39,13 @@ interface ScanSequence {
 
 async function startScanningTill(options: { pageDir?: string }): Promise<ScanningTill> {
   // Every kind of code at least 20 times over (scanMix): 1,000 products hold 47 or more of each.
-  const till = await startBrowserTill({ demoProducts: 1000, pageDir: options.pageDir });
+  // Pictures would only compete with the scans for the two cores.
+  const till = await startBrowserTill({ demoProducts: 1000, pageDir: options.pageDir, pictures: false });
   try {
     const { page } = till;
     await signInAndSync(till);
     const { service } = till.catalog;
-    // Pictures would only compete with the scans for the two cores.
-    await service.changeSettings({
-      images: { ...(await service.settings()).images, enabled: false },
-      scanner: { ...(await service.settings()).scanner, maxKeyGapMs },
-    });
+    await service.changeSettings({ scanner: { ...(await service.settings()).scanner, maxKeyGapMs } });
     const mix = scanMix(await (await adminApi(till.upstream)).liveRecords(), 20);
     await page.reload();
     await page.getByRole("heading", { level: 1 }).waitFor();

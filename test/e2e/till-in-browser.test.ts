@@ -17,14 +17,21 @@ import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
-const demoProducts = 3000;
+/** Fifty pages of twenty: a sync long enough to show its progress. */
+const demoProducts = 1000;
 
 let till: BrowserTill;
 let page: Page;
 let records: Product[];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts, pageSize: 50, pageDir: inject("bridgePageDir") });
+  // No screen here looks at pictures (till-layout and the pictures tests do).
+  till = await startBrowserTill({
+    demoProducts,
+    pageSize: 20,
+    pageDir: inject("bridgePageDir"),
+    pictures: false,
+  });
   page = till.page;
   records = await (await adminApi(till.upstream)).liveRecords();
   await mkdir(screenshots, { recursive: true });

@@ -65,7 +65,9 @@ let records: Product[];
 const scanned: string[] = [];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 1500, pageDir: inject("bridgePageDir") });
+  // Every screen's case (a variant family of eleven, plain products with and without a picture, the
+  // sale cases) with a hundred pictures to wait for, not four hundred.
+  till = await startBrowserTill({ demoProducts: 400, pageDir: inject("bridgePageDir") });
   page = till.page;
   const { service } = till.catalog;
   const { upstream } = till;
