@@ -34,6 +34,8 @@ export default defineConfig({
           environment: "node",
           env: { POS_TEST_LONG: "1" },
           globalSetup: ["test/support/bridge-page-setup.ts", "test/support/postgres-setup.ts"],
+          // As the browser tests' in vitest.config.ts: a page on a loaded machine can take seconds.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

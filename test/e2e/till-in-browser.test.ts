@@ -209,7 +209,8 @@ describe("the till in a browser", () => {
     await expect.poll(() => statusBar().textContent(), { timeout: 30_000 }).toContain(`${expected} products`);
     expect(await statusBar().textContent()).toMatch(/Catalog as of/);
     expect(await statusBar().textContent()).toMatch(/Online/);
-  });
+    // Its own waits above are the limits: on a loaded machine they add up to more than the default.
+  }, 180_000);
 
   it("takes a fast scan burst while the search field has focus, and leaves the field as it was", async () => {
     await openScreen(/Search/);
