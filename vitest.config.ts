@@ -105,6 +105,12 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/support/bridge-page-setup.ts"],
           maxWorkers: 2,
+          // Each file starts its own service, catalog and Chromium and closes them; what they share
+          // is the modules, loaded once a worker instead of once a file (3 s of CPU a file).
+          isolate: false,
+          // A page on a loaded machine can take seconds to show what a poll waits for (the default
+          // gives it one); a poll that holds returns at once, so only a failing one waits this long.
+          expect: { poll: { timeout: 15_000 } },
           sequence: { groupOrder: 1 },
         },
       },

@@ -5,7 +5,8 @@ import base, { longOnly, serviceSuites } from "./vitest.config.ts";
  * `npm run test:long`: what is long by nature (the waits for the default time limits, packing and
  * installing the package, two service nodes behind HAProxy as real processes) and the long forms of
  * tests `npm test` runs short (test/support/run-length.ts: 500 scans in a row, 50 quiet-gap scans,
- * 2,000 generated records); and the service suites' third set-up: PostgreSQL, two nodes behind HAProxy
+ * 2,000 generated records, the seven languages' tour, the screens and key tiles at three sizes, each
+ * askew code at every tilt); and the service suites' third set-up: PostgreSQL, two nodes behind HAProxy
  * (test/server/two-node-service.ts). One file at a time, as the browser tests run in `npm test`. CI
  * runs both.
  */
@@ -24,11 +25,17 @@ export default defineConfig({
             ...longOnly,
             "test/e2e/scans-in-a-row.test.ts",
             "test/e2e/scanner-in-browser.test.ts",
+            "test/e2e/languages-in-browser.test.ts",
+            "test/e2e/till-layout.test.ts",
+            "test/e2e/key-tiles-layout.test.ts",
+            "test/e2e/camera-counts-once.test.ts",
             "test/core/sync/upstream-schema-records.property.test.ts",
           ],
           environment: "node",
           env: { POS_TEST_LONG: "1" },
           globalSetup: ["test/support/bridge-page-setup.ts", "test/support/postgres-setup.ts"],
+          // As the browser tests' in vitest.config.ts: a page on a loaded machine can take seconds.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

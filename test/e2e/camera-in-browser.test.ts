@@ -48,6 +48,8 @@ beforeAll(async () => {
     pageSize: 300,
     pageDir: inject("bridgePageDir"),
     chromiumArgs: fakeCameraArgs(join(work, "camera.y4m")),
+    // Pictures drawn in the background would only compete with the decoder for the cores.
+    pictures: false,
     initScript: watchStreams,
   });
   page = till.page;

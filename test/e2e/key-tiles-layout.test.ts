@@ -4,21 +4,26 @@
 // products the sets' keys sell are first given the demo's longest names and a price of 1,234.56:
 // the widest words a tile must hold beside "Enter the price", "Choose a variant" and the reasons a
 // key cannot sell. On each screen every text box of every tile is measured (layout-probe.ts): no
-// two overlap, none leaves its tile, no name shows more than two lines.
+// two overlap, none leaves its tile, no name shows more than two lines. `npm test` measures at
+// 1024x768 (a till's smallest screen, where the overlaps were found); `npm run test:long` at all three,
+// saving every screen to screenshots/key-tiles/ (`npm test` a screen with a problem).
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoSaleCaseIds } from "../../src/server/demo/demo-sale-cases.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { keyTextProblems } from "../support/layout-probe.ts";
+import { byRunLength } from "../support/run-length.ts";
+import { screenshotWanted } from "../support/screenshots.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/key-tiles/", import.meta.url).pathname;
-const sizes = [
+const allSizes = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ] as const;
+const sizes = byRunLength<readonly (typeof allSizes)[number][]>(allSizes.slice(0, 1), allSizes);
 const words = {
   en: { keys: "Keys", set: "Favourite set", next: "Next page", settings: "Settings", language: "Language" },
   de: {
@@ -97,7 +102,8 @@ async function measure(language: Language, where: string): Promise<string[]> {
     [...document.querySelectorAll<HTMLImageElement>(".key-tile img")].every((image) => image.complete),
   );
   const problems = await page.evaluate(keyTextProblems);
-  await page.screenshot({ path: `${screenshots}${where.replaceAll(/\W+/gu, "-")}.png` });
+  if (screenshotWanted(problems))
+    await page.screenshot({ path: `${screenshots}${where.replaceAll(/\W+/gu, "-")}.png` });
   const widest = new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }).format(widestPrice);
   const noted = page.locator(".key-tile", { has: page.locator(".key-note") });
   widestWithNote += await noted.filter({ hasText: widest }).count();

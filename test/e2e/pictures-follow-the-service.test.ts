@@ -18,10 +18,11 @@ let page: Page;
 let second: RunningService;
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 300, pageDir: inject("bridgePageDir") });
+  // A hundred products each: some twenty pictures for each service to draw and the till to fetch.
+  till = await startBrowserTill({ demoProducts: 100, pageDir: inject("bridgePageDir") });
   page = till.page;
   // Another seed: other products, other pictures, so the first service's cannot pass for its.
-  second = await startService({ port: 0, demoProducts: 300, seed: 2 });
+  second = await startService({ port: 0, demoProducts: 100, seed: 2 });
 }, 120_000);
 
 afterAll(async () => {

@@ -20,7 +20,13 @@ let cdp: CDPSession;
 let products: Product[];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 600, pageSize: 200, pageDir: inject("bridgePageDir") });
+  till = await startBrowserTill({
+    demoProducts: 600,
+    pageSize: 200,
+    pageDir: inject("bridgePageDir"),
+    // Pictures drawn in the background would only compete with the scans for the cores.
+    pictures: false,
+  });
   page = till.page;
   await signInAndSync(till);
   // Each scan below shows a product no other scan shows, so a stale answer cannot pass for it.

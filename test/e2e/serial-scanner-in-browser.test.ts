@@ -47,7 +47,7 @@ describe.runIf(socat !== undefined)("a serial scanner in the browser till", () =
 
   it("looks up 200 codes with mixed endings and AIM identifiers in order, listed as the serial scanner's", async () => {
     await expect
-      .poll(() => statusBar().textContent(), { timeout: 10_000 })
+      .poll(() => statusBar().textContent(), { timeout: 30_000 })
       .toContain(`Scanner on ${pty.port}`);
     const mix = serialCodeMix(200);
     const stream = mix.map((entry) => entry.line).join("");
@@ -57,7 +57,7 @@ describe.runIf(socat !== undefined)("a serial scanner in the browser till", () =
       mix.map(({ code, symbology }) => (symbology === null ? { code } : { code, symbology })),
     );
     const last = mix.at(-1)?.code.replaceAll("\x1d", "<GS>");
-    await expect.poll(() => history().first().textContent(), { timeout: 10_000 }).toContain(last);
+    await expect.poll(() => history().first().textContent(), { timeout: 30_000 }).toContain(last);
     const listed = await history().locator(".history-when").allTextContents();
     const lastCodes = mix.slice(-20).reverse();
     for (const [index, text] of listed.entries()) {
@@ -73,15 +73,15 @@ describe.runIf(socat !== undefined)("a serial scanner in the browser till", () =
     await new Promise((resolve) => setTimeout(resolve, 200));
     await pty.pull();
     await expect
-      .poll(() => statusBar().textContent(), { timeout: 10_000 })
+      .poll(() => statusBar().textContent(), { timeout: 30_000 })
       .toContain(`Scanner disconnected (${pty.port}): waiting for it to come back`);
     expect(await statusBar().locator(".serial-scanner").getAttribute("role")).toBe("alert");
     await pty.plugIn();
     await expect
-      .poll(() => statusBar().textContent(), { timeout: 10_000 })
+      .poll(() => statusBar().textContent(), { timeout: 30_000 })
       .toContain(`Scanner reconnected (${pty.port})`);
     pty.send("]E04006381333931\r\n");
-    await expect.poll(() => lookups.length, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => lookups.length, { timeout: 30_000 }).toBe(before + 1);
     expect(lookups.at(-1)).toEqual({ code: "4006381333931", symbology: "]E0" });
     await expect.poll(() => history().first().textContent()).toContain("4006381333931");
     expect(till.pageErrors).toEqual([]);

@@ -17,14 +17,21 @@ import { scanInto } from "../support/scanner-burst.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
-const demoProducts = 3000;
+/** Fifty pages of twenty: a sync long enough to show its progress. */
+const demoProducts = 1000;
 
 let till: BrowserTill;
 let page: Page;
 let records: Product[];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts, pageSize: 50, pageDir: inject("bridgePageDir") });
+  // No screen here looks at pictures (till-layout and the pictures tests do).
+  till = await startBrowserTill({
+    demoProducts,
+    pageSize: 20,
+    pageDir: inject("bridgePageDir"),
+    pictures: false,
+  });
   page = till.page;
   records = await (await adminApi(till.upstream)).liveRecords();
   await mkdir(screenshots, { recursive: true });
@@ -202,7 +209,8 @@ describe("the till in a browser", () => {
     await expect.poll(() => statusBar().textContent(), { timeout: 30_000 }).toContain(`${expected} products`);
     expect(await statusBar().textContent()).toMatch(/Catalog as of/);
     expect(await statusBar().textContent()).toMatch(/Online/);
-  });
+    // Its own waits above are the limits: on a loaded machine they add up to more than the default.
+  }, 180_000);
 
   it("takes a fast scan burst while the search field has focus, and leaves the field as it was", async () => {
     await openScreen(/Search/);

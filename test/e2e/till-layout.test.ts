@@ -3,7 +3,9 @@
 // offline, and says so in its status bar). On every screen, measured from computed styles: the price
 // at least 40 px, every control at least 44 px each way (a counter key 64 px), the status bar at the foot on one line, no
 // page scroll; axe finds nothing in the light theme or the dark one. One browser and one till for all
-// of it: the window is resized, not reopened. Screenshots go to screenshots/ (ignored by git).
+// of it: the window is resized, not reopened. `npm test` tours the screens at 1024x768 (the smallest,
+// where they run out of room first); `npm run test:long` at all three sizes, saving every screen to
+// screenshots/layout/ (ignored by git; `npm test` a screen whose layout check fails).
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -22,14 +24,19 @@ import {
   layoutProblems,
   pricePx,
 } from "../support/layout-probe.ts";
+import { byRunLength } from "../support/run-length.ts";
+import { screenshotWanted } from "../support/screenshots.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/layout/", import.meta.url).pathname;
-const sizes = [
+const allSizes = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ] as const;
+const sizes = byRunLength<readonly (typeof allSizes)[number][]>(allSizes.slice(0, 1), allSizes);
+/** axe once per screen and theme, at one size (the middle of three): colours and names do not change with it. */
+const axeWidth = (sizes[Math.floor(sizes.length / 2)] ?? allSizes[0]).width;
 const languages = ["en", "de"] as const;
 type Language = (typeof languages)[number];
 const words = {
@@ -58,7 +65,9 @@ let records: Product[];
 const scanned: string[] = [];
 
 beforeAll(async () => {
-  till = await startBrowserTill({ demoProducts: 1500, pageDir: inject("bridgePageDir") });
+  // Every screen's case (a variant family of eleven, plain products with and without a picture, the
+  // sale cases) with a hundred pictures to wait for, not four hundred.
+  till = await startBrowserTill({ demoProducts: 400, pageDir: inject("bridgePageDir") });
   page = till.page;
   const { service } = till.catalog;
   const { upstream } = till;
@@ -126,16 +135,20 @@ async function checkScreen(name: string, language: Language, options: { axe: boo
   const where = `${language} ${name} at ${width}x${height}`;
   // The pointer rests on the screen, not on the status bar (where hovering unfolds it).
   await page.mouse.move(width / 2, 1);
-  expect(await page.evaluate(layoutProblems, { fingerPx, pricePx }), where).toEqual([]);
+  const layout = await page.evaluate(layoutProblems, { fingerPx, pricePx });
+  if (screenshotWanted(layout))
+    await page.screenshot({ path: `${screenshots}${language}-${width}x${height}-${name}.png` });
+  expect(layout, where).toEqual([]);
   // A picture just put on screen may still be on its way from the cache: waited for, and a broken
   // one (loaded with no pixels) still fails when the wait runs out.
   await expect.poll(pictureProblems, { message: where, timeout: 10_000 }).toEqual([]);
-  await page.screenshot({ path: `${screenshots}${language}-${width}x${height}-${name}.png` });
   if (!options.axe) return;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    expect(await axeViolations(page), `${where}, ${colorScheme}`).toEqual([]);
-    if (colorScheme === "dark") await page.screenshot({ path: `${screenshots}${language}-dark-${name}.png` });
+    const violations = await axeViolations(page);
+    if (colorScheme === "dark" && screenshotWanted(violations))
+      await page.screenshot({ path: `${screenshots}${language}-dark-${name}.png` });
+    expect(violations, `${where}, ${colorScheme}`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
@@ -213,21 +226,20 @@ describe("a till's screens at a till's sizes", () => {
       }
       for (const size of sizes) {
         await page.setViewportSize(size);
-        // axe once per screen and theme, at the middle size: colours and names do not change with it.
-        await tourScreens(language, size.width === 1280);
+        await tourScreens(language, size.width === axeWidth);
       }
     }, 240_000);
   }
 
   it("cuts the status bar's long text short, and shows it whole on keyboard focus and on hover", async () => {
-    await page.setViewportSize(sizes[0]);
+    await page.setViewportSize(allSizes[0]);
     await openScreen("de", "scan");
     await page.mouse.move(500, 1);
     // In German, offline, with the error shown, at 1024 wide: more than one line holds.
     expect(await page.evaluate(cutStatusParts)).not.toEqual([]);
     await page.locator(".status-text").focus();
     expect(await page.evaluate(cutStatusParts)).toEqual([]);
-    await page.screenshot({ path: `${screenshots}de-1024x768-status-unfolded.png` });
+    if (screenshotWanted()) await page.screenshot({ path: `${screenshots}de-1024x768-status-unfolded.png` });
     await page.locator(".status-text").blur();
     expect(await page.evaluate(cutStatusParts)).not.toEqual([]);
     await page.locator(".status-text").hover();
@@ -235,7 +247,7 @@ describe("a till's screens at a till's sizes", () => {
   });
 
   it("keeps the catalog's age and the till's branch whole beside a long error, which gives way first", async () => {
-    await page.setViewportSize(sizes[0]);
+    await page.setViewportSize(allSizes[0]);
     const [branch] = await till.catalog.service.branches();
     if (branch === undefined) throw new Error("the demo catalog prices no branch");
     await till.catalog.service.changeSettings({ prices: { branch: branch.branch, currency: null } });
@@ -248,7 +260,7 @@ describe("a till's screens at a till's sizes", () => {
     const cut = await page.evaluate(cutStatusParts);
     expect(cut).toContain("last-error");
     expect(cut.filter((part) => /freshness|branch/.test(part))).toEqual([]);
-    await page.screenshot({ path: `${screenshots}de-1024x768-status-branch.png` });
+    if (screenshotWanted()) await page.screenshot({ path: `${screenshots}de-1024x768-status-branch.png` });
   });
 
   it("keeps this session's scans, newest first, each opening its answer again", async () => {

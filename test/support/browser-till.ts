@@ -33,6 +33,12 @@ export async function startBrowserTill(options: {
   initScript?: string;
   /** A touch screen, for tap(). */
   touch?: boolean;
+  /**
+   * Whether the till downloads the products' pictures after a sync (its setting; on unless told).
+   * Off for a test that never looks at them: the service draws each one, and hundreds drawn in the
+   * background take the cores from the screens under test.
+   */
+  pictures?: boolean;
 }): Promise<BrowserTill> {
   const work = await mkdtemp(join(tmpdir(), "browser-till-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
@@ -49,6 +55,10 @@ export async function startBrowserTill(options: {
     const catalog = await openBrowserCatalog(join(work, "data"));
     cleanups.push(() => catalog.close());
     if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
+    if (options.pictures === false) {
+      const { images } = await catalog.service.settings();
+      await catalog.service.changeSettings({ images: { ...images, enabled: false } });
+    }
     const bridge = await serveCatalog({ service: catalog.service, pageDir });
     cleanups.push(() => bridge.close());
     const browser = await launchChromium({ args: options.chromiumArgs ?? [], touch: options.touch });
