@@ -52,9 +52,9 @@ interface Card {
 }
 
 export function createArticleDraws(random: Random): ArticleDraws {
-  const shelfDecks = shelves.map((shelf) => ({ shelf, next: deck(random, shelfCards(shelf)) }));
+  const shelfDecks = shelves.map((shelf) => ({ shelf, next: deck(random, cardsOf(shelf)) }));
   const totalWeight = shelves.reduce((sum, shelf) => sum + shelf.weight, 0);
-  const deposits = depositShelves.map((shelf) => ({ shelf, next: deck(random, shelfCards(shelf)) }));
+  const deposits = depositShelves.map((shelf) => ({ shelf, next: deck(random, cardsOf(shelf)) }));
   const voucherDeck = deck(
     random,
     vouchers.flatMap((kind) =>
@@ -114,10 +114,25 @@ function byWeight<T extends { shelf: Shelf }>(point: number, decks: readonly T[]
   return decks.at(-1) as T;
 }
 
+type CardShelf = Pick<Shelf, "brands" | "trades" | "articles"> & { qualities?: readonly string[] };
+
+/**
+ * The shelves are constants, and a demo catalog is generated in many batches, each drawing anew: their
+ * cards are worked out once per shelf. The decks copy them before shuffling, so they are shared as is.
+ */
+const cardsByShelf = new WeakMap<CardShelf, readonly Card[]>();
+
+function cardsOf(shelf: CardShelf): readonly Card[] {
+  let cards = cardsByShelf.get(shelf);
+  if (cards === undefined) {
+    cards = shelfCards(shelf);
+    cardsByShelf.set(shelf, cards);
+  }
+  return cards;
+}
+
 /** Every name a shelf's items can have, with the range of its price. */
-function shelfCards(
-  shelf: Pick<Shelf, "brands" | "trades" | "articles"> & { qualities?: readonly string[] },
-): Card[] {
+function shelfCards(shelf: CardShelf): Card[] {
   const makers = [
     "",
     ...shelf.brands,
