@@ -166,6 +166,20 @@ describe("the start script", () => {
     expect(seededAgain).toEqual(seeded);
   });
 
+  it("prints its usage on stdout for --help and exits 0 without starting", async () => {
+    const child = run(["--help"]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatch(/^usage: npm run service -- /);
+    expect(stdout).toContain("--page-cache MB");
+    expect(stdout).not.toContain("ready");
+  });
+
   it.each([
     ["--port", "x"],
     ["--bogus"],
@@ -173,6 +187,7 @@ describe("the start script", () => {
     ["--demo", "1000001"],
     ["--accounts", "0"],
     ["--accounts", "101"],
+    ["--page-cache", "lots"],
     ["--demo-seed", "x"],
     ["--login-user-failures", "0"],
     ["--login-window", "1.5"],
