@@ -12,7 +12,9 @@ import { adminApi, signInDemo, tempDir } from "../../support/service-fixtures.ts
 import {
   changeShelfProducts,
   createShelfProducts,
+  gross,
   type ShelfIds,
+  shelfCode,
   undoCoffee,
 } from "../../support/shelf-scenario.ts";
 
@@ -26,6 +28,8 @@ let wired: WiredCatalog;
 let now = start;
 let prices: PriceSettings = { branch: "berlin", currency: "EUR" };
 let ids: ShelfIds;
+/** A product whose offer ended before the first sync: noted as it arrived, since it carries offers. */
+let cocoa: string;
 
 function wire(): WiredCatalog {
   return wireCatalog({
@@ -39,7 +43,7 @@ function wire(): WiredCatalog {
 /** The rows as `key: reason from -> to, …`, for products of this test. */
 async function due(): Promise<Record<string, string[]>> {
   const list = await wired.core.labels.list();
-  const byId = Object.fromEntries(Object.entries(ids).map(([key, id]) => [id, key]));
+  const byId = Object.fromEntries(Object.entries({ ...ids, cocoa }).map(([key, id]) => [id, key]));
   return Object.fromEntries(
     list.rows.map((row: ShelfLabelRow) => [
       byId[row.label.productId] ?? row.label.productId,
@@ -53,6 +57,20 @@ beforeAll(async () => {
   admin = await adminApi(service);
   dir = await tempDir();
   ids = await createShelfProducts(admin, "berlin");
+  const ended = {
+    start: new Date(start - 30 * day).toISOString(),
+    end: new Date(start - 20 * day).toISOString(),
+  };
+  cocoa = (
+    await admin.createProduct({
+      name: "Kakaopulver",
+      barcode: shelfCode(8),
+      prices: {
+        default_prices: gross(4.49),
+        time_based_prices: [{ time_range: ended, prices: gross(3.99) }],
+      },
+    })
+  ).id as string;
   wired = wire();
   await signInDemo(wired.session, service);
   await wired.core.sync();
@@ -120,5 +138,11 @@ describe("the shelf labels to print", () => {
     expect(Object.keys(await due()).sort()).toEqual(["bread", "butter", "juice"]);
     prices = { branch: "berlin", currency: "EUR" };
     expect(await due()).toEqual({});
+  });
+
+  it("shows a product with offers as it arrived until a sync changes it, then the label before", async () => {
+    await admin.updateProduct(cocoa, { prices: { default_prices: gross(4.99) } });
+    await wired.core.sync();
+    expect(await due()).toEqual({ cocoa: ["price 4.49 EUR -> 4.99 EUR"] });
   });
 });
