@@ -26,6 +26,7 @@ import { searchFigures } from "./search.ts";
 import { serviceNodeFigures } from "./service-nodes.ts";
 import { type RunningService, startService } from "./service-process.ts";
 import { serviceThroughputFigures } from "./service-throughput.ts";
+import { fixtureBytesFigure } from "./storage-accounting.ts";
 import { syncFigures } from "./sync.ts";
 import { firstSyncFigures } from "./sync-1m.ts";
 
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
             `raw store ${Math.round(raw.wallMs)} ms (cpu ${Math.round(raw.cpuMs)}), ${live} live, interleaved by page`,
         );
       }
+      figures.push(fixtureBytesFigure(fixture));
       if (only.has("lookup")) figures.push(...(await step(log, "lookup", () => lookupFigures(fixture))));
       if (only.has("search")) figures.push(...(await step(log, "search", () => searchFigures(fixture))));
       if (only.has("keys")) figures.push(...(await step(log, "keys", () => keysFigures(fixture))));

@@ -1,7 +1,9 @@
 // Where the bytes of a SQLite file go, table by table and index by index (what sqlite3_analyzer
 // reports), from SQLite's own dbstat table: pages in use, their payload, and what is left unused.
+import { statSync } from "node:fs";
 import BetterSqlite3 from "better-sqlite3";
-import type { Figure } from "./figure.ts";
+import type { Fixture } from "./catalog-fixture.ts";
+import { type Figure, sizeName } from "./figure.ts";
 
 export interface StoredObject {
   /** The table or index, or an FTS5 table's shadow table. */
@@ -52,4 +54,31 @@ export function storageFigures(file: string, live: number, size: string): Figure
       baseline: null,
       goal: "",
     }));
+}
+
+/** Bytes on disk per live product of a fixture's two files, both written page by page without HTTP. */
+export function fixtureBytesFigure(fixture: Fixture): Figure {
+  const { live } = fixture.writes;
+  const size = sizeName(fixture.count);
+  return {
+    key: `bytes_per_product_${size}_written_b`,
+    label: `bytes on disk per product, ${size} written through the store`,
+    unit: "B",
+    value: fileBytes(fixture.storeFile) / live,
+    baselineLabel: "raw store file",
+    baseline: fileBytes(fixture.rawFile) / live,
+    goal: "<= 1500 B",
+  };
+}
+
+/** The file and its write-ahead log, if one was left. */
+export function fileBytes(file: string): number {
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size(file) + size(`${file}-wal`);
 }

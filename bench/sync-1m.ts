@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { type Figure, sizeName } from "./figure.ts";
 import type { RunningService } from "./service-process.ts";
-import { storageFigures } from "./storage-accounting.ts";
-import { fileBytes, syncRun } from "./sync.ts";
+import { fileBytes, storageFigures } from "./storage-accounting.ts";
+import { syncRun } from "./sync.ts";
 
 export async function firstSyncFigures(service: RunningService): Promise<Figure[]> {
   const scratch = mkdtempSync(join(tmpdir(), "sync-1m-bench-"));

@@ -2,7 +2,7 @@
 // ours against the raw store fed by a bare fetch walk, and against that walk alone, interleaved
 // round by round. From the same runs: peak memory (and against a smaller catalog), the incremental
 // sync after 1% of the products changed as a share of the full one, and bytes on disk per product.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -10,7 +10,7 @@ import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { type Figure, sizeName } from "./figure.ts";
 import { inFreshProcess } from "./fresh-process.ts";
 import { adminToken, type RunningService } from "./service-process.ts";
-import { storageFigures } from "./storage-accounting.ts";
+import { fileBytes, storageFigures } from "./storage-accounting.ts";
 import type { SyncKind, SyncRunInput, SyncRunResult } from "./sync-run.ts";
 
 const pageSize = 1000;
@@ -164,6 +164,16 @@ export async function syncFigures(
         baseline: fileBytes(join(dirs.raw, "raw.sqlite")) / live,
         goal: "<= 1500 B",
       },
+      {
+        key: `bytes_per_product_${sizeName(small.products)}_b`,
+        label: `bytes on disk per product after a first sync of ${sizeName(small.products)}`,
+        unit: "B",
+        value:
+          fileBytes(catalogFileFor(join(scratch, "ours-small"), small.ready.accountId)) / rawSmall.received,
+        baselineLabel: "raw store file",
+        baseline: fileBytes(join(scratch, "raw-small", "raw.sqlite")) / rawSmall.received,
+        goal: "<= 1500 B",
+      },
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -201,16 +211,4 @@ async function changeOnePercent(service: RunningService, rawFile: string): Promi
     await response.arrayBuffer();
   }
   return ids.length;
-}
-
-/** The file and its write-ahead log, if one was left. */
-export function fileBytes(file: string): number {
-  const size = (path: string) => {
-    try {
-      return statSync(path).size;
-    } catch {
-      return 0;
-    }
-  };
-  return size(file) + size(`${file}-wal`);
 }
