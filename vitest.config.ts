@@ -94,6 +94,11 @@ export default defineConfig({
           name: "renderer",
           include: ["test/renderer/**/*.test.tsx"],
           environment: "jsdom",
+          // The screens' modules (React, the app, its libraries) loaded once a worker, not once a file:
+          // half the project's CPU. Each test still starts from an empty page (cleanup.ts); a test
+          // gives a screen a failing dependency as an argument, never with vi.mock, which would reach
+          // the other files.
+          isolate: false,
           setupFiles: ["test/renderer/support/cleanup.ts"],
         },
       },

@@ -29,6 +29,9 @@ export default defineConfig({
             "test/e2e/till-layout.test.ts",
             "test/e2e/key-tiles-layout.test.ts",
             "test/e2e/camera-counts-once.test.ts",
+            // For their screenshots: `npm test` saves only a screen whose checks fail.
+            "test/e2e/till-in-browser.test.ts",
+            "test/e2e/keys-in-browser.test.ts",
             "test/core/sync/upstream-schema-records.property.test.ts",
           ],
           environment: "node",

@@ -5,7 +5,8 @@
 // Berlin Mitte it shows the bakery set. A roll opened by touch and by keyboard (price and tax on its
 // card), a price entry, a variant parent, keys that cannot sell, a group's second page, a scan in the
 // middle of it all; in English and German, laid out for a till at 1024x768, checked with axe in both
-// themes. Screenshots go to screenshots/ (ignored by git); docs/keys-screen.png is npm run screenshot's.
+// themes. `npm run test:long` saves each screen to screenshots/ (ignored by git; `npm test` a screen
+// whose checks fail); docs/keys-screen.png is npm run screenshot's.
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -18,6 +19,7 @@ import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, signInThroughScreen, startBrowserTill } from "../support/browser-till.ts";
 import { fingerPx, keyProblems, keyPx, layoutProblems, pricePx } from "../support/layout-probe.ts";
 import { scanInto } from "../support/scanner-burst.ts";
+import { screenshotWanted } from "../support/screenshots.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/keys/", import.meta.url).pathname;
@@ -130,15 +132,21 @@ const productHeading = () => page.locator("#product-heading");
 async function checkScreen(name: string, language: Language): Promise<void> {
   // The pointer rests on the screen, not on the status bar (where hovering unfolds it).
   await page.mouse.move(512, 1);
-  expect(await page.evaluate(layoutProblems, { fingerPx, pricePx }), name).toEqual([]);
-  if (await page.locator(".key-tile:visible").count())
-    expect(await page.evaluate(keyProblems, { keyPx }), name).toEqual([]);
-  await page.screenshot({ path: `${screenshots}${language}-${name}.png` });
+  const layout = await page.evaluate(layoutProblems, { fingerPx, pricePx });
+  const keys = (await page.locator(".key-tile:visible").count())
+    ? await page.evaluate(keyProblems, { keyPx })
+    : [];
+  if (screenshotWanted([...layout, ...keys]))
+    await page.screenshot({ path: `${screenshots}${language}-${name}.png` });
+  expect(layout, name).toEqual([]);
+  expect(keys, name).toEqual([]);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    expect(await axeViolations(page), `${language} ${name}, ${colorScheme}`).toEqual([]);
+    const violations = await axeViolations(page);
+    if (colorScheme === "dark" && screenshotWanted(violations))
+      await page.screenshot({ path: `${screenshots}${language}-dark-${name}.png` });
+    expect(violations, `${language} ${name}, ${colorScheme}`).toEqual([]);
   }
-  await page.screenshot({ path: `${screenshots}${language}-dark-${name}.png` });
   await page.emulateMedia({ colorScheme: "light" });
 }
 

@@ -1,7 +1,8 @@
 // The cashier's screens end to end in headless Chromium: the built renderer, window.catalog backed by
 // the real catalog service (real SQLite, real sync from the reference service over loopback) through
-// the browser bridge. Asserts on what is visible, checks accessibility with axe-core, and saves a
-// screenshot of each screen in both languages under screenshots/ (ignored by git).
+// the browser bridge. Asserts on what is visible, checks accessibility with axe-core, and in
+// `npm run test:long` saves a screenshot of each screen in both languages under screenshots/ (ignored
+// by git; test/support/screenshots.ts).
 
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -14,6 +15,7 @@ import { type ResolvedPrice, resolvePrice } from "../../src/shared/catalog/price
 import { axeViolations } from "../support/axe-check.ts";
 import { type BrowserTill, startBrowserTill } from "../support/browser-till.ts";
 import { scanInto } from "../support/scanner-burst.ts";
+import { screenshotWanted } from "../support/screenshots.ts";
 import { adminApi } from "../support/service-fixtures.ts";
 
 const screenshots = new URL("../../screenshots/", import.meta.url).pathname;
@@ -83,6 +85,7 @@ async function scan(code: string): Promise<void> {
 }
 
 async function shoot(name: string, language: "en" | "de"): Promise<void> {
+  if (!screenshotWanted()) return;
   await page.screenshot({ path: `${screenshots}${language}-${name}.png`, fullPage: true });
 }
 

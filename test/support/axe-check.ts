@@ -10,7 +10,9 @@ const impacts: readonly Impact[] = ["minor", "moderate", "serious", "critical"];
 
 /** The page's violations of at least the given impact (all of them unless told), as "rule: targets". */
 export async function axeViolations(page: Page, least: Impact = "minor"): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Half a megabyte of script: parsed once a document, not once a check (a tour checks dozens of screens).
+  const loaded = await page.evaluate(() => "axe" in globalThis);
+  if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {

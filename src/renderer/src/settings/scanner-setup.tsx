@@ -16,10 +16,19 @@ export function layoutLabel(layout: ScannerLayout): MessageKey {
   return `layout.${layout}`;
 }
 
-export function ScannerSetup(props: { notice: SetupNotice | null }) {
+type DrawingLibrary = Pick<typeof import("bwip-js/browser"), "toSVG">;
+
+/** The drawing library, loaded on first use (see useSetupCodeImage). */
+const loadBwip = (): Promise<DrawingLibrary> => import("bwip-js/browser");
+
+export function ScannerSetup(props: {
+  notice: SetupNotice | null;
+  /** Where the drawing library comes from; a test gives one that fails to load, as a broken install's. */
+  loadDrawing?: () => Promise<DrawingLibrary>;
+}) {
   const { t } = useI18n();
   const id = useId();
-  const image = useSetupCodeImage();
+  const image = useSetupCodeImage(props.loadDrawing ?? loadBwip);
   return (
     <section className="scanner-setup" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t("setup.heading")}</h3>
@@ -57,22 +66,22 @@ interface SetupImage {
  * bwip-js is four fifths of the page's script (2 MB), and only this section uses it: it is loaded
  * when the section is shown, so the till's screens start without it. Null until drawn.
  */
-function useSetupCodeImage(): SetupImage | "failed" | null {
+function useSetupCodeImage(load: () => Promise<DrawingLibrary>): SetupImage | "failed" | null {
   const [image, setImage] = useState<SetupImage | "failed" | null>(null);
   useEffect(() => {
     let shown = true;
-    import("bwip-js/browser").then(
+    load().then(
       ({ toSVG }) => shown && setImage(drawSetupCode(toSVG)),
       () => shown && setImage("failed"),
     );
     return () => {
       shown = false;
     };
-  }, []);
+  }, [load]);
   return image;
 }
 
-function drawSetupCode(toSVG: typeof import("bwip-js/browser").toSVG): SetupImage {
+function drawSetupCode(toSVG: DrawingLibrary["toSVG"]): SetupImage {
   const drawn = toSVG({
     bcid: "code128",
     text: setupCode,
