@@ -26,15 +26,14 @@ export function namesAsCorrected(db: Database) {
   const catalogWord = db.prepare<[string, string], number>(
     "SELECT 1 FROM search_words WHERE form = ? AND word = ?",
   );
-  const typedAnywhere = db
+  const typedIn = db
     .prepare<[string], number>("SELECT 1 FROM product_text WHERE product_text MATCH ? LIMIT 1")
     .pluck();
   const named = db.prepare<[string, number], Row>(
     "SELECT id, shape, record FROM products WHERE name_key = ? AND deleted = 0 ORDER BY seq LIMIT ?",
   );
-  /** A catalog word is held by a live product; anything else is asked of the full-text index. */
-  const foundAsTyped = (word: string) =>
-    catalogWord.get(word, word) !== undefined || typedAnywhere.get(ftsPhrase(word)) !== undefined;
+  /** Whether any product holds the word as typed, inside another word, an id or a code too. */
+  const typedAnywhere = (word: string) => typedIn.get(ftsPhrase(word)) !== undefined;
 
   /**
    * `limit` rows named the search as corrected, or null when there are fewer, when no word needs
@@ -43,10 +42,8 @@ export function namesAsCorrected(db: Database) {
   return (query: string, words: readonly string[], matchers: WordCandidates, limit: number) => {
     const corrected = new Map<string, Candidate>();
     for (const word of new Set(words)) {
-      const list = matchers.get(word) ?? [];
-      const [nearest, next] = list;
-      if (nearest === undefined) continue;
-      if (foundAsTyped(word)) continue;
+      const [nearest, next] = matchers.get(word) ?? [];
+      if (nearest === undefined || catalogWord.get(word, word) !== undefined) continue;
       if (next !== undefined && next.typos === nearest.typos) return null;
       corrected.set(word, nearest);
     }
@@ -56,7 +53,8 @@ export function namesAsCorrected(db: Database) {
       .map((word) => corrected.get(word)?.word ?? word)
       .join(" ");
     const rows = named.all(text, limit);
-    if (rows.length < limit) return null;
+    // The full-text check last: for a word one letter off a common one it reads long doclists.
+    if (rows.length < limit || [...corrected.keys()].some(typedAnywhere)) return null;
     const taken = words.flatMap((word) => corrected.get(word) ?? []);
     const typos = taken.reduce((sum, item) => sum + item.typos, 0);
     const found = taken.map((item) => item.word);
