@@ -4,6 +4,8 @@
 // match names and brands, keywords and tags, never ids or codes. Ranked by typos, then names
 // starting with the text as corrected (what tells "Bier 1 l" from "Bier 1 kg": words of 1-2 letters
 // are matched by no trigram), then matches in the name before the other texts, then shorter names.
+// When the products named exactly the search as corrected fill the answer, they are it, read from the
+// name index without the full-text match (corrected-names.ts).
 import type { Database } from "better-sqlite3";
 import type { FoundRow } from "./catalog-lookup.ts";
 import { namesAsCorrected } from "./corrected-names.ts";
@@ -24,6 +26,7 @@ interface TextRow extends Pick<FoundRow, "id" | "shape" | "record"> {
   more_key: string | null;
 }
 
+// Where search-words-sweep.ts takes it from (fts-phrase.ts holds it, for corrected-names.ts too).
 export { ftsPhrase };
 
 export function forgivenSearch(db: Database, rankedCandidates: number) {
