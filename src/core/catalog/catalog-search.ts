@@ -10,7 +10,8 @@ import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { SearchHit } from "../../shared/catalog/search-hit.ts";
 import { searchText } from "../../shared/catalog/search-text.ts";
 import type { CatalogLookup, DecodeRecord, FoundRow } from "./catalog-lookup.ts";
-import { forgivenSearch, ftsPhrase } from "./forgiven-search.ts";
+import { forgivenSearch } from "./forgiven-search.ts";
+import { ftsPhrase } from "./fts-phrase.ts";
 
 const maxLimit = 200;
 const defaultLimit = 20;

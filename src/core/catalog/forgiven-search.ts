@@ -4,8 +4,12 @@
 // match names and brands, keywords and tags, never ids or codes. Ranked by typos, then names
 // starting with the text as corrected (what tells "Bier 1 l" from "Bier 1 kg": words of 1-2 letters
 // are matched by no trigram), then matches in the name before the other texts, then shorter names.
+// When the products named exactly the search as corrected fill the answer, they are it, read from the
+// name index without the full-text match (corrected-names.ts).
 import type { Database } from "better-sqlite3";
 import type { FoundRow } from "./catalog-lookup.ts";
+import { namesAsCorrected } from "./corrected-names.ts";
+import { ftsPhrase } from "./fts-phrase.ts";
 import { moreTextsHeld } from "./more-texts.ts";
 import { type Candidate, type FindCandidates, searchWordsReader } from "./search-words.ts";
 
@@ -22,14 +26,13 @@ interface TextRow extends Pick<FoundRow, "id" | "shape" | "record"> {
   more_key: string | null;
 }
 
-/** A phrase of an FTS5 query: quotes doubled, so no text is ever parsed as syntax. */
-export function ftsPhrase(word: string): string {
-  return `"${word.replaceAll('"', '""')}"`;
-}
+// Where search-words-sweep.ts takes it from (fts-phrase.ts holds it, for corrected-names.ts too).
+export { ftsPhrase };
 
 export function forgivenSearch(db: Database, rankedCandidates: number) {
   const candidatesOf: FindCandidates = searchWordsReader(db);
   const anyMoreTexts = moreTextsHeld(db);
+  const correctedNames = namesAsCorrected(db);
   // As the exact tier: the first candidates in rowid order, ranked after.
   const statement = db.prepare<[string, number], TextRow>(`
     SELECT p.seq, p.id, p.shape, p.record, p.name_key, p.more_key
@@ -44,6 +47,8 @@ export function forgivenSearch(db: Database, rankedCandidates: number) {
     const candidates = forgivenWords(words, lastIsTyping, candidatesOf);
     // No word may be a typo, and no brand, keyword or tag to find a word in: the tier before found it all.
     if (![...candidates.matchers.values()].some((list) => list.length > 0) && !anyMoreTexts()) return [];
+    const named = correctedNames(query, words, candidates.matchers, limit);
+    if (named !== null) return named;
     const rows = statement.all(matchOf(candidates), rankedCandidates);
     return rows
       .map((row) => scored(row, candidates, query))

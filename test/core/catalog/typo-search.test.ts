@@ -89,6 +89,36 @@ describe("typo-tolerant search", () => {
     expect((await store.search("Bananen", 5))[0]?.found).toEqual([]);
   });
 
+  it("answers a slip in a name held many times with the names exactly as corrected, unless the word is there as typed", async () => {
+    await store.applyPage(
+      livePage([
+        product({ id: "chips", name: "Bananenchips" }),
+        product({ id: "banane-1", name: "Bananen" }),
+        product({ id: "banane-2", name: "Bananen" }),
+        product({ id: "banane-3", name: "Bananen" }),
+        product({ id: "rosti-2", name: "Rösti" }),
+        product({ id: "rosti-3", name: "Rösti" }),
+        product({ id: "pasta", name: "Pasta", keywords: ["Rastilo"] }),
+      ]),
+    );
+    const first3 = async (text: string) =>
+      (await store.search(text, 3)).map((hit) => [hit.id, hit.typos, hit.found]);
+    const bananas = [
+      ["banane-1", 1, ["bananen"]],
+      ["banane-2", 1, ["bananen"]],
+      ["banane-3", 1, ["bananen"]],
+    ];
+    // Typed whole: "bananen" is the one nearest word. Still typing, "bananenchips" is as near.
+    expect(await first3("bananne ")).toEqual(bananas);
+    expect(await first3("bananne")).toEqual(bananas);
+    // "rasti" is in a keyword as typed: that row has no typo and comes first, before three Rösti.
+    expect(await first3("rasti")).toEqual([
+      ["pasta", 0, []],
+      ["rosti", 1, ["rosti"]],
+      ["rosti-2", 1, ["rosti"]],
+    ]);
+  });
+
   it("searches the brand, keywords and tag names below the name, never a tag's id", async () => {
     expect(await found("milka")).toEqual([
       ["cow", 0],
