@@ -15,6 +15,17 @@ export interface FoundRow extends IdentifiedRecord {
   parent: string | null;
 }
 
+/** A live product with what ranks it among others scanned by the same code. */
+interface RankedRow extends FoundRow {
+  active: number;
+  updatedAt: number;
+}
+
+/** An active product before an inactive one, then the most recently updated (a stable sort keeps ties in code order). */
+function bestFirst(a: RankedRow, b: RankedRow): number {
+  return b.active - a.active || b.updatedAt - a.updatedAt;
+}
+
 /** A stored record as the product it is (stored-records.ts). */
 export type DecodeRecord = (row: IdentifiedRecord) => Product;
 
@@ -35,14 +46,16 @@ export interface CatalogLookup {
 }
 
 export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup {
-  const byCode = db.prepare<[string, number], FoundRow>(`
-    SELECT p.id, p.parent, p.shape, p.record
-    FROM product_codes c
-    LEFT JOIN products v ON v.id = c.variant_id
-    JOIN products p ON p.seq = CASE WHEN v.seq IS NULL THEN c.product ELSE v.seq END
-    WHERE c.code = ? AND p.deleted = 0
-    ORDER BY p.active DESC, p.updated_at DESC
-    LIMIT ?`);
+  // A code's rows, then each product by its row number: two short statements cost a third of what
+  // one statement joining product_codes to products cost (CPU at 1M, docs/benchmarks.md, issue 52).
+  const codeRows = db.prepare<[string], { product: number; variant: string | null }>(
+    "SELECT product, variant_id AS variant FROM product_codes WHERE code = ?",
+  );
+  // Deleted or not: a code naming a child we hold deleted names nothing, never the parent.
+  const seqOfId = db.prepare<[string], number>("SELECT seq FROM products WHERE id = ?").pluck();
+  const liveBySeq = db.prepare<[number], RankedRow>(
+    "SELECT id, parent, shape, record, active, updated_at AS updatedAt FROM products WHERE seq = ? AND deleted = 0",
+  );
   const liveById = db.prepare<[string], FoundRow>(
     "SELECT id, parent, shape, record FROM products WHERE id = ? AND deleted = 0",
   );
@@ -61,7 +74,16 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
   };
 
   function productsByCode(key: string, limit: number): FoundRow[] {
-    return key === "" ? [] : byCode.all(key, limit);
+    if (key === "") return [];
+    const found: RankedRow[] = [];
+    for (const { product, variant } of codeRows.all(key)) {
+      const row = liveBySeq.get(variant === null ? product : (seqOfId.get(variant) ?? product));
+      if (row !== undefined) found.push(row);
+    }
+    return found
+      .sort(bestFirst)
+      .slice(0, limit)
+      .map(({ id, parent, shape, record }) => ({ id, parent, shape, record }));
   }
 
   function family(match: FoundRow): StoredFamily {
