@@ -84,8 +84,12 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
   function productsByCode(key: string, limit: number): FoundRow[] {
     if (key === "") return [];
     const found: RankedRow[] = [];
+    // A variant's code is often listed twice, by the variant and by its parent's summary: read once.
+    const read = new Map<number, RankedRow | undefined>();
     for (const { product, variant } of codeRows.all(key)) {
-      const row = liveBySeq.get(variant === null ? product : (seqOfId.get(variant) ?? product));
+      const seq = variant === null ? product : (seqOfId.get(variant) ?? product);
+      if (!read.has(seq)) read.set(seq, liveBySeq.get(seq));
+      const row = read.get(seq);
       if (row !== undefined) found.push(row);
     }
     return found
