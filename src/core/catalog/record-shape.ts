@@ -4,10 +4,10 @@
 // of the rest is such values. A shape holds its keys once and a template of the usual value of each;
 // a record keeps only the values that differ from the template, in key order, behind a mask saying
 // which keys those are. Reading one back parses that short text and takes the rest from the shape's
-// usual values, no decompression (less than one JSON.parse of the whole record takes), and the object
-// comes out with the keys in the order the service sent them. The record's id is not stored at all: the row
-// holds it in its own column, and it is put back in its place when the record is read (37 bytes a
-// product, issue 52). Records stored before that hold it too, and read back the same.
+// usual values, no decompression (less than one JSON.parse of the whole record takes), and the
+// object comes out with the keys in the order the service sent them. The record's id is not stored
+// at all: the row holds it in its own column, and it is put back in its place when the record is
+// read (37 bytes a product, issue 52). Records stored before that hold it too, and read back the same.
 
 /** A shape as the record_shapes table holds it: JSON arrays of the keys and of their usual values. */
 export interface ShapeText {
