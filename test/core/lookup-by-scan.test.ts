@@ -1,8 +1,11 @@
 // What a cashier scans, found in a synced catalog: every written form of one product's code, scale
 // labels with the weight or price inside, GS1 element strings, and a clear reason when nothing fits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wireCatalog } from "../../src/core/app/catalog-wiring.ts";
+import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { gs1CheckDigit, withCheckDigit } from "../../src/shared/barcode/gtin.ts";
+import { defaultScanOptions, type ScanOptions } from "../../src/shared/barcode/scan-options.ts";
 import { adminApi, openTestCore, signInDemo, tempDir } from "../support/service-fixtures.ts";
 
 let service: RunningService;
@@ -67,6 +70,34 @@ describe("scale labels", () => {
     const answer = await core.lookup(label);
     expect(answer.match?.product.id).toBe(ids.priced);
     expect(answer.code.price).toMatchObject({ value: 12.34 });
+  });
+});
+
+describe("a change of the scale rules", () => {
+  it("applies at the next scan", async () => {
+    let scanner: ScanOptions = defaultScanOptions;
+    const till = wireCatalog({
+      dataDir: dir.path,
+      ...dataDirStores(dir.path),
+      clock: Date.now,
+      scanOptions: () => scanner,
+    });
+    try {
+      const label = withCheckDigit(`${weighedBase.slice(0, 7)}02345`);
+      const first = await till.core.lookup(label);
+      expect(first.match?.product.id).toBe(ids.weighed);
+      expect(first.code.weight).toEqual({ value: 2.345, unit: "kg" });
+      scanner = { ...scanner, scaleRules: [{ pattern: "21 PPPPP WWW DD C", kind: "weight" }] };
+      const moved = await till.core.lookup(label);
+      expect(moved.match?.product.id).toBe(ids.weighed);
+      expect(moved.code.weight).toEqual({ value: 23.45, unit: "kg" });
+      scanner = { ...scanner, scaleRules: [] };
+      const plain = await till.core.lookup(label);
+      expect(plain.code.weight).toBeNull();
+      expect(plain.match).toBeNull();
+    } finally {
+      await till.close();
+    }
   });
 });
 

@@ -7,12 +7,29 @@ import type { Product } from "../../shared/api/product.ts";
 import { catalogKey } from "../../shared/barcode/gtin.ts";
 import type { MatchedField, StoredFamily, StoredMatch } from "../../shared/catalog/lookup-answer.ts";
 import { searchText } from "../../shared/catalog/search-text.ts";
+import { compareBinaryText } from "./binary-text-order.ts";
 import type { IdentifiedRecord } from "./stored-records.ts";
 
 /** A live product as the read queries return it. */
 export interface FoundRow extends IdentifiedRecord {
   id: string;
   parent: string | null;
+}
+
+/** A live product with what ranks it among others scanned by the same code. */
+interface RankedRow extends FoundRow {
+  active: number;
+  updatedAt: number;
+}
+
+/** An active product before an inactive one, then the most recently updated (a stable sort keeps ties in code order). */
+function bestFirst(a: RankedRow, b: RankedRow): number {
+  return b.active - a.active || b.updatedAt - a.updatedAt;
+}
+
+/** Variants in name order, as the options matrix shows them; ties by id. */
+function byNameThenId(a: { nameKey: string; id: string }, b: { nameKey: string; id: string }): number {
+  return compareBinaryText(a.nameKey, b.nameKey) || compareBinaryText(a.id, b.id);
 }
 
 /** A stored record as the product it is (stored-records.ts). */
@@ -35,20 +52,24 @@ export interface CatalogLookup {
 }
 
 export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup {
-  const byCode = db.prepare<[string, number], FoundRow>(`
-    SELECT p.id, p.parent, p.shape, p.record
-    FROM product_codes c
-    LEFT JOIN products v ON v.id = c.variant_id
-    JOIN products p ON p.seq = CASE WHEN v.seq IS NULL THEN c.product ELSE v.seq END
-    WHERE c.code = ? AND p.deleted = 0
-    ORDER BY p.active DESC, p.updated_at DESC
-    LIMIT ?`);
+  // A code's rows, then each product by its row number: two short statements cost a third of what
+  // one statement joining product_codes to products cost (CPU at 1M, docs/benchmarks.md, issue 52).
+  const codeRows = db.prepare<[string], { product: number; variant: string | null }>(
+    "SELECT product, variant_id AS variant FROM product_codes WHERE code = ?",
+  );
+  // Deleted or not: a code naming a child we hold deleted names nothing, never the parent.
+  const seqOfId = db.prepare<[string], number>("SELECT seq FROM products WHERE id = ?").pluck();
+  const liveBySeq = db.prepare<[number], RankedRow>(
+    "SELECT id, parent, shape, record, active, updated_at AS updatedAt FROM products WHERE seq = ? AND deleted = 0",
+  );
   const liveById = db.prepare<[string], FoundRow>(
     "SELECT id, parent, shape, record FROM products WHERE id = ? AND deleted = 0",
   );
   // Answered from the partial index on parent: a product without variants costs one index probe.
-  const liveVariants = db.prepare<[string], FoundRow>(
-    "SELECT id, parent, shape, record FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL ORDER BY name_key, id",
+  // Sorted here: SQLite's ORDER BY carried the records through a temporary B-tree, which cost more
+  // than reading them (a family of 12 variants at 1M, issue 52).
+  const liveVariants = db.prepare<[string], FoundRow & { nameKey: string }>(
+    "SELECT id, parent, shape, record, name_key AS nameKey FROM products WHERE parent = ? AND deleted = 0 AND parent IS NOT NULL",
   );
 
   const byIdentifier = {
@@ -61,7 +82,20 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
   };
 
   function productsByCode(key: string, limit: number): FoundRow[] {
-    return key === "" ? [] : byCode.all(key, limit);
+    if (key === "") return [];
+    const found: RankedRow[] = [];
+    // A variant's code is often listed twice, by the variant and by its parent's summary: read once.
+    const read = new Map<number, RankedRow | undefined>();
+    for (const { product, variant } of codeRows.all(key)) {
+      const seq = variant === null ? product : (seqOfId.get(variant) ?? product);
+      if (!read.has(seq)) read.set(seq, liveBySeq.get(seq));
+      const row = read.get(seq);
+      if (row !== undefined) found.push(row);
+    }
+    return found
+      .sort(bestFirst)
+      .slice(0, limit)
+      .map(({ id, parent, shape, record }) => ({ id, parent, shape, record }));
   }
 
   function family(match: FoundRow): StoredFamily {
@@ -73,6 +107,7 @@ export function catalogLookup(db: Database, decode: DecodeRecord): CatalogLookup
       // A scanned variant is one of its family's variants too: decoded once, for both places.
       variants: liveVariants
         .all(match.parent ?? match.id)
+        .sort(byNameThenId)
         .map((row) => (row.id === match.id ? product : decode(row))),
     };
   }

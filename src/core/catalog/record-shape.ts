@@ -3,11 +3,11 @@
 // empty lists, false, the same settings): about half of a record's JSON is key text and another half
 // of the rest is such values. A shape holds its keys once and a template of the usual value of each;
 // a record keeps only the values that differ from the template, in key order, behind a mask saying
-// which keys those are. Reading one back parses that short text and the shape's usual record, no
-// decompression (about the time one JSON.parse of the whole record took), and the object comes out
-// with the keys in the order the service sent them. The record's id is not stored at all: the row
-// holds it in its own column, and it is put back in its place when the record is read (37 bytes a
-// product, issue 52). Records stored before that hold it too, and read back the same.
+// which keys those are. Reading one back parses that short text and takes the rest from the shape's
+// usual values, no decompression (less than one JSON.parse of the whole record takes), and the
+// object comes out with the keys in the order the service sent them. The record's id is not stored
+// at all: the row holds it in its own column, and it is put back in its place when the record is
+// read (37 bytes a product, issue 52). Records stored before that hold it too, and read back the same.
 
 /** A shape as the record_shapes table holds it: JSON arrays of the keys and of their usual values. */
 export interface ShapeText {
@@ -20,10 +20,12 @@ export interface Shape {
   /** Each key's usual value, as JSON text: what a record's own value is compared with. */
   templateText: readonly string[];
   /**
-   * The usual record as one JSON object, parsed anew for every record read: the keys come out in
-   * order, and no two records share an object. Parsing it is faster than copying a prepared object.
+   * Each key's usual value, parsed once. A record read takes the primitives as they are and parses
+   * an object or list anew from its text, so no two records share one.
    */
-  usual: string;
+  templateValues: readonly unknown[];
+  /** A record of the shape's keys, in order, from its values in key order. */
+  build: (values: readonly unknown[]) => Record<string, unknown>;
   /** Where the key `id` is in `keys` (-1: none): its value comes from the row, never from the text. */
   idIndex: number;
 }
@@ -62,9 +64,23 @@ function mostCommon(texts: readonly string[]): string {
 /** A shape ready to encode and decode with. */
 export function compileShape(text: ShapeText): Shape {
   const keys = JSON.parse(text.keys) as string[];
-  const templateText = (JSON.parse(text.template) as unknown[]).map(valueText);
-  const usual = `{${keys.map((key, index) => `${JSON.stringify(key)}:${templateText[index]}`).join(",")}}`;
-  return { keys, templateText, usual, idIndex: keys.indexOf("id") };
+  const templateValues = JSON.parse(text.template) as unknown[];
+  const templateText = templateValues.map(valueText);
+  return { keys, templateText, templateValues, build: recordBuilder(keys), idIndex: keys.indexOf("id") };
+}
+
+/**
+ * An object literal of the keys, made into a function once a shape: V8 then makes each record in its
+ * final form at once. Parsing the usual record as JSON for every record read, then setting the values
+ * that differ over it, cost twice as much (issue 52: a scanned variant's family decodes up to 13
+ * records). Keys are written as JSON strings, which are JavaScript strings too; a literal
+ * `"__proto__":` would set the prototype, so a shape with that key is built as JSON.parse builds it.
+ */
+function recordBuilder(keys: readonly string[]): Shape["build"] {
+  if (keys.includes("__proto__"))
+    return (values) => Object.fromEntries(keys.map((key, index) => [key, values[index]]));
+  const properties = keys.map((key, index) => `${JSON.stringify(key)}:v[${index}]`).join(",");
+  return new Function("v", `return {${properties}};`) as Shape["build"];
 }
 
 /** The record as its shape stores it: `[mask, ...values that differ from the template]`. */
@@ -91,18 +107,19 @@ export function encodeRecord(record: Record<string, unknown>, shape: Shape): str
 export function decodeRecord(text: string, shape: Shape, id: string): Record<string, unknown> {
   const stored = JSON.parse(text) as unknown[];
   const mask = stored[0] as string;
-  const { keys } = shape;
-  const record = JSON.parse(shape.usual) as Record<string, unknown>;
+  const { keys, templateValues, templateText } = shape;
+  const values = new Array<unknown>(keys.length);
   let next = 1;
-  for (let digit = 0; digit < mask.length; digit++) {
-    const bits = digitValue[mask.charCodeAt(digit)] ?? 0;
-    for (let bit = 0; bits >> bit !== 0; bit++) {
-      // An own key already (the usual record has them all), so even "__proto__" is set, not the prototype.
-      if ((bits >> bit) & 1) record[keys[digit * 6 + bit] as string] = stored[next++];
+  for (let index = 0; index < keys.length; index++) {
+    if (maskHas(mask, index)) values[index] = stored[next++];
+    else {
+      const usual = templateValues[index];
+      values[index] =
+        typeof usual === "object" && usual !== null ? JSON.parse(templateText[index] as string) : usual;
     }
   }
-  if (shape.idIndex >= 0) record.id = id;
-  return record;
+  if (shape.idIndex >= 0) values[shape.idIndex] = id;
+  return shape.build(values);
 }
 
 /**

@@ -20,9 +20,13 @@ export function normaliseScan(raw: string, options: ScanOptions): NormalisedScan
   return { text: data, symbologyId: id };
 }
 
+const controlCharacter = /\p{Cc}/u;
+
 function dropControlCharacters(text: string): string {
+  // Most scans hold none: answered without splitting the text into characters.
+  if (!controlCharacter.test(text)) return text;
   // The group separator is the one control character that carries meaning (GS1 field ends).
-  return [...text].filter((char) => char === GROUP_SEPARATOR || !/\p{Cc}/u.test(char)).join("");
+  return [...text].filter((char) => char === GROUP_SEPARATOR || !controlCharacter.test(char)).join("");
 }
 
 function stripAffixes(text: string, prefix: string, suffix: string): string {

@@ -52,10 +52,8 @@ export function readScaleLabel(code: string, rules: readonly ScaleRule[]): Scale
 }
 
 function applyRule(code: string, rule: ScaleRule): ScaleLabel | null {
-  const pattern = compactPattern(rule.pattern);
-  if (pattern.length !== code.length) return null;
-  const prefix = /^\d+/.exec(pattern)?.[0] ?? "";
-  if (!code.startsWith(prefix)) return null;
+  const { pattern, prefix } = readPattern(rule.pattern);
+  if (pattern.length !== code.length || !code.startsWith(prefix)) return null;
   const whole = pickDigits(code, pattern, "W");
   const decimals = pickDigits(code, pattern, "D");
   const value = Number(whole + decimals) / 10 ** decimals.length;
@@ -100,4 +98,21 @@ function pickDigits(code: string, pattern: string, role: string): string {
 
 function compactPattern(pattern: string): string {
   return pattern.replaceAll(" ", "");
+}
+
+// Every scan of a code of a label's length is tried against every rule: reading the rules' patterns
+// again each time took half of reading the scan (issue 52). The settings hold a few patterns.
+const readPatterns = new Map<string, { pattern: string; prefix: string }>();
+const patternsKeptAtMost = 100;
+
+/** The pattern without spaces, and its leading digits: the prefix a label must start with. */
+function readPattern(written: string): { pattern: string; prefix: string } {
+  let read = readPatterns.get(written);
+  if (read === undefined) {
+    const pattern = compactPattern(written);
+    read = { pattern, prefix: /^\d+/.exec(pattern)?.[0] ?? "" };
+    if (readPatterns.size >= patternsKeptAtMost) readPatterns.clear();
+    readPatterns.set(written, read);
+  }
+  return read;
 }

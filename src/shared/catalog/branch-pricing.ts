@@ -21,13 +21,29 @@ export function tillPricing(
   };
 }
 
+// Whether this system knows a zone, by zone: asked at every scan of a till whose branch names one,
+// and building the formatter that tells cost more than the rest of the scan (issue 52). A branch list
+// names a few zones; a list naming more than this many is asked again.
+const knownZones = new Map<string, boolean>();
+const zonesKeptAtMost = 100;
+
 /** A zone the service names that this system does not know is no zone. */
 function usableZone(zone: string | null | undefined): string | null {
   if (!zone) return null;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    known = systemKnows(zone);
+    if (knownZones.size >= zonesKeptAtMost) knownZones.clear();
+    knownZones.set(zone, known);
+  }
+  return known ? zone : null;
+}
+
+function systemKnows(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }

@@ -119,4 +119,12 @@ describe("tillPricing", () => {
       timeZone: "UTC",
     });
   });
+
+  it("answers a zone the same at every scan, known or not, once the answer is kept", () => {
+    const unknown = { currency: null, timeZone: "Mars/Olympus" };
+    for (let scan = 0; scan < 3; scan++) {
+      expect(tillPricing({ branch: "w", currency: null }, unknown, { system }).timeZone).toBe("UTC");
+      expect(tillPricing({ branch: "w", currency: null }, wien, { system }).timeZone).toBe("Europe/Vienna");
+    }
+  });
 });
