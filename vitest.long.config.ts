@@ -30,6 +30,7 @@ export default defineConfig({
             "test/e2e/key-tiles-layout.test.ts",
             "test/e2e/camera-counts-once.test.ts",
             "test/core/sync/upstream-schema-records.property.test.ts",
+            "test/core/catalog/typo-recall.test.ts",
           ],
           environment: "node",
           env: { POS_TEST_LONG: "1" },
