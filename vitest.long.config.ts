@@ -33,6 +33,7 @@ export default defineConfig({
             "test/e2e/till-in-browser.test.ts",
             "test/e2e/keys-in-browser.test.ts",
             "test/core/sync/upstream-schema-records.property.test.ts",
+            "test/core/catalog/typo-recall.test.ts",
           ],
           environment: "node",
           env: { POS_TEST_LONG: "1" },

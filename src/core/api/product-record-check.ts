@@ -3,15 +3,20 @@
 // sync allocated, and so most of its garbage collections. The same contract, productCheckSchema,
 // turned into JSON Schema and compiled by ajv, only reads the record. zod stays the judge of a record
 // this refuses, and says why in words.
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { z } from "zod";
 import { type Product, productCheckSchema } from "../../shared/api/product.ts";
 
-// "throw": a part of the schema JSON Schema cannot say would otherwise become "anything goes".
-const jsonSchema = z.toJSONSchema(productCheckSchema, {
-  io: "input",
-  target: "draft-07",
-  unrepresentable: "throw",
-});
+let compiled: ValidateFunction<Product> | undefined;
 
-export const isProductRecord = new Ajv({ strict: true }).compile<Product>(jsonSchema);
+/**
+ * Compiled at its first record rather than when the module loads: a CLI run or an app start that
+ * reads no record (a sign-in, a lookup, a refused flag) does not pay for building the checker.
+ */
+export function isProductRecord(record: unknown): record is Product {
+  compiled ??= new Ajv({ strict: true }).compile<Product>(
+    // "throw": a part of the schema JSON Schema cannot say would otherwise become "anything goes".
+    z.toJSONSchema(productCheckSchema, { io: "input", target: "draft-07", unrepresentable: "throw" }),
+  );
+  return compiled(record);
+}

@@ -4,11 +4,10 @@
 // HTTP in place of the reference service's own lists, and synced by the real sync into a real catalog
 // file: each live record is kept with no part left out, none is refused, and the keys and groups
 // answers built from them follow their contract. UPSTREAM_SCHEMA_SEED=N repeats a run.
-import { generateSync, type JsonSchema } from "json-schema-faker";
 import { describe, expect, it } from "vitest";
 import { counterKeysSchema, productGroupCountSchema } from "../../../src/shared/catalog/counter-keys.ts";
 import { proxiedService } from "../../support/proxied-service.ts";
-import { mendGeneratorSlips } from "../../support/schema-records.ts";
+import { generatedRecord } from "../../support/schema-records.ts";
 import {
   favouriteRecordSchema,
   oracle,
@@ -30,13 +29,7 @@ type Kind = keyof typeof kinds;
 function generated(kind: Kind, offset: number): Record<string, unknown>[] {
   const schema = kinds[kind];
   return Array.from({ length: perKind }, (_, index) => {
-    const record = generateSync(schema as JsonSchema, {
-      seed: seed + offset + index,
-      alwaysFakeOptionals: true,
-      maxLength: 40,
-      maxItems: 3,
-    }) as Record<string, unknown>;
-    mendGeneratorSlips(record, schema);
+    const record = generatedRecord(schema, seed + offset + index);
     record.id = `${String(offset + index).padStart(8, "0")}-0000-4000-8000-000000000000`;
     return record;
   });

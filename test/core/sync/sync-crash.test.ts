@@ -24,7 +24,9 @@ let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 4000, seed: 21 });
+  // Four kills of 150-350 products each land well inside 2,000 (4,000 synced twice the products for
+  // the same four kills).
+  service = await startService({ port: 0, demoProducts: 2000, seed: 21 });
   dir = await tempDir();
 });
 afterAll(async () => {
@@ -40,7 +42,7 @@ it("resumes from its checkpoint after being killed mid-sync, and converges intac
   const random = createRandom(8);
   let killedMidSync = 0;
   for (let round = 0; round < 4; round++) {
-    const target = localCount(dir.path, service.demo.accountId) + random.int(150, 700);
+    const target = localCount(dir.path, service.demo.accountId) + random.int(150, 350);
     const { child, done } = startCli(["--data-dir", dir.path, "sync", "--page-size", "50"]);
     let exited = false;
     void done.then(() => {
@@ -71,7 +73,8 @@ it("resumes from its checkpoint after being killed mid-sync, and converges intac
 it("loses nothing when killed while the next page is on its way", async () => {
   // Every answer held 300 ms: when a page's commit shows, the next page was asked for before it and
   // is still on its way, so each kill below lands in the middle of a read-ahead.
-  const far = await startService({ port: 0, demoProducts: 1500, seed: 22, latencyMs: 300 });
+  // Three pages of 200 kept, and as many again left for the final sync.
+  const far = await startService({ port: 0, demoProducts: 1200, seed: 22, latencyMs: 300 });
   const farDir = await tempDir();
   try {
     const { accountId } = far.demo;

@@ -6,12 +6,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateSync, type JsonSchema } from "json-schema-faker";
 import { afterAll, describe, expect, it } from "vitest";
 import { openCliCatalog } from "../../../src/cli/open-catalog.ts";
 import { type ModelUpstream, startModelUpstream } from "../../support/model-upstream.ts";
 import { byRunLength } from "../../support/run-length.ts";
-import { mendGeneratorSlips, uniqueCodes } from "../../support/schema-records.ts";
+import { generatedRecord, uniqueCodes } from "../../support/schema-records.ts";
 import { oracle, productRecordSchema } from "../../support/upstream-schemas.ts";
 
 // 500 records in `npm test`, 2,000 in `npm run test:long`; each run draws a new seed.
@@ -22,17 +21,9 @@ const base = Date.UTC(2026, 0, 1);
 const schema = productRecordSchema();
 const valid = oracle(schema);
 
-/** Record `index` of the run: generated, its generator slips mended, valid, with codes of its own. */
+/** Record `index` of the run: generated, valid, with codes of its own. */
 function generated(index: number): Record<string, unknown> {
-  const record = generateSync(schema as JsonSchema, {
-    seed: seed + index,
-    alwaysFakeOptionals: true,
-    // Short texts and lists keep 2,000 records to a few megabytes; every limit of the schema holds.
-    maxLength: 40,
-    maxItems: 3,
-  }) as Record<string, unknown>;
-  mendGeneratorSlips(record, schema);
-  return uniqueCodes(record, () => `Z${(codeCount++).toString(36)}`);
+  return uniqueCodes(generatedRecord(schema, seed + index), () => `Z${(codeCount++).toString(36)}`);
 }
 
 let codeCount = 0;
