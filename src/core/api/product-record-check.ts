@@ -7,11 +7,20 @@ import { Ajv } from "ajv";
 import { z } from "zod";
 import { type Product, productCheckSchema } from "../../shared/api/product.ts";
 
-// "throw": a part of the schema JSON Schema cannot say would otherwise become "anything goes".
-const jsonSchema = z.toJSONSchema(productCheckSchema, {
-  io: "input",
-  target: "draft-07",
-  unrepresentable: "throw",
-});
+/** The contract as JSON Schema. "throw": a part JSON Schema cannot say would otherwise be "anything goes". */
+export function productRecordJsonSchema() {
+  return z.toJSONSchema(productCheckSchema, { io: "input", target: "draft-07", unrepresentable: "throw" });
+}
 
-export const isProductRecord = new Ajv({ strict: true }).compile<Product>(jsonSchema);
+let compiled: ((record: unknown) => record is Product) | undefined;
+
+/**
+ * Compiled at the first record, not when a module is loaded: a start that reads no page (a lookup,
+ * a sign-in, the app's main thread) never pays for it, and a sync worker pays once. ajv's own check
+ * of the schema against the JSON Schema meta-schema is left out (it compiled the meta-schema at every
+ * start, as much again as the check itself); product-record-check.test.ts makes it once, in the tests.
+ */
+export function isProductRecord(record: unknown): record is Product {
+  compiled ??= new Ajv({ strict: true, validateSchema: false }).compile<Product>(productRecordJsonSchema());
+  return compiled(record);
+}
