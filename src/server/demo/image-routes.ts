@@ -15,7 +15,9 @@ type ImageRequest = FastifyRequest<{ Params: { file: string } }>;
 
 /**
  * Drawn pictures kept for the next request: a room of tills asks for the same ones. Enough for the
- * pictures of a 50,000-product demo catalog (about 2 KB each, 60 MB at most).
+ * pictures of a 50,000-product demo catalog (about 2 KB each, 60 MB at most). Kept for the process,
+ * not for one service: a name gives the same bytes at any address and seed, and a process that starts
+ * services again and again (the tests: each picture drawn by several) draws each once.
  */
 const keptImages = 30_000;
 /** The bytes never change for a name, so a client may keep them as long as it likes. */
@@ -26,20 +28,21 @@ interface DrawnImage {
   etag: string;
 }
 
-export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDependencies): void {
-  const drawn = new Map<string, DrawnImage>();
-  const imageOf = (file: string): DrawnImage => {
-    const kept = drawn.get(file);
-    if (kept !== undefined) return kept;
-    const name = parseDemoImageName(file);
-    if (name === null) throw new HttpError(404, "No demo image has this name.");
-    const bytes = drawDemoImage(name);
-    const image = { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url")}"` };
-    if (drawn.size >= keptImages) drawn.delete(drawn.keys().next().value as string);
-    drawn.set(file, image);
-    return image;
-  };
+const drawn = new Map<string, DrawnImage>();
 
+function imageOf(file: string): DrawnImage {
+  const kept = drawn.get(file);
+  if (kept !== undefined) return kept;
+  const name = parseDemoImageName(file);
+  if (name === null) throw new HttpError(404, "No demo image has this name.");
+  const bytes = drawDemoImage(name);
+  const image = { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url")}"` };
+  if (drawn.size >= keptImages) drawn.delete(drawn.keys().next().value as string);
+  drawn.set(file, image);
+  return image;
+}
+
+export function registerImageRoutes(app: FastifyInstance, deps: ImageRouteDependencies): void {
   app.get("/images/demo/:file", async (request: ImageRequest, reply: FastifyReply) => {
     const image = imageOf(request.params.file);
     const fault = deps.faults.draw();

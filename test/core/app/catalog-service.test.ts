@@ -473,7 +473,7 @@ const day = 86_400_000;
 
 describe("the catalog service in trouble", () => {
   it("starts offline with a damaged catalog, and its status says so instead of failing", async () => {
-    const running = await referenceService({ demoProducts: 300, seed: 41 });
+    const running = await referenceService({ demoProducts: smallCatalog, seed: 41 });
     const dir = await syncedAndClosed(running);
     await running.close();
     damageMiddle(catalogFileFor(dir, running.demo.accountId));

@@ -12,7 +12,8 @@ let service: RunningService;
 let dir: { path: string; remove: () => Promise<void> };
 
 beforeAll(async () => {
-  service = await startService({ port: 0, demoProducts: 300 });
+  // Enough products for some to have barcodes; each one is synced twice and its pictures fetched.
+  service = await startService({ port: 0, demoProducts: 60 });
   dir = await tempDir();
 });
 afterAll(async () => {
