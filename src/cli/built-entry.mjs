@@ -75,6 +75,11 @@ async function bundle(entry, outDir) {
     platform: "node",
     logLevel: "silent",
     tsconfig: false,
+    // The project's own modules do nothing when loaded but define what they export (none is imported
+    // for its effect alone), so one that a command takes nothing from is left out of its chunks: the
+    // core's front door (core/app/index.ts) names the app's IPC contract and serial scanner beside
+    // the catalog, and a lookup would otherwise build their schemas at every start.
+    treeshake: { moduleSideEffects: (id, external) => external || id.includes("/node_modules/") },
     external: (id) => !(id.startsWith(".") || isAbsolute(id) || bundledPackages.test(id)),
     plugins: [
       {
