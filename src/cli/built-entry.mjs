@@ -19,9 +19,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 // Packages copied into the bundle, so that only the parts the CLI uses are loaded. pino-roll (the log
 // file) requires date-fns whole, some 250 files: resolved and read one by one, they cost a command
-// that writes a log line more than all the rest of the log did. Every other package stays where npm
-// put it: native addons, and packages that find their own files at run time, break when moved.
-const bundledPackages = /^(zod|pino-roll|date-fns)(\/|$)/u;
+// that writes a log line more than all the rest of the log did. undici (the connections to the
+// service) and ajv (the check of each record a sync reads) are a hundred files each, read by every
+// sign-in and sync. Every other package stays where npm put it: native addons, and packages that find
+// their own files at run time, break when moved.
+const bundledPackages = /^(zod|pino-roll|date-fns|undici|ajv)(\/|$)/u;
 
 // A process may still be running an older build and load one of its chunks later (the sync engine
 // on its first sync), so an older build is removed only once nothing can plausibly be using it.
@@ -73,6 +75,11 @@ async function bundle(entry, outDir) {
     platform: "node",
     logLevel: "silent",
     tsconfig: false,
+    // The project's own modules do nothing when loaded but define what they export (none is imported
+    // for its effect alone), so one that a command takes nothing from is left out of its chunks: the
+    // core's front door (core/app/index.ts) names the app's IPC contract and serial scanner beside
+    // the catalog, and a lookup would otherwise build their schemas at every start.
+    treeshake: { moduleSideEffects: (id, external) => external || id.includes("/node_modules/") },
     external: (id) => !(id.startsWith(".") || isAbsolute(id) || bundledPackages.test(id)),
     plugins: [
       {

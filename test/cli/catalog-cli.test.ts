@@ -1,4 +1,7 @@
 // The CLI contract, run as a real child process against the reference service over loopback.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import type { Product } from "../../src/shared/api/product.ts";
@@ -106,6 +109,26 @@ describe("lookup --json", () => {
     const damaged = `${code.slice(0, 12)}${(Number(code.at(-1)) + 1) % 10}`;
     const answer = JSON.parse((await cli("lookup", damaged, "--json")).stdout);
     expect(answer).toMatchObject({ match: null, reason: { kind: "invalid-check-digit" } });
+  });
+});
+
+describe("what a scan loads", () => {
+  it("loads no logger, zip maker or HTTP client for a lookup that logs nothing and asks no service", async () => {
+    const product = find((p) => p.type === "product" && /^[3-9]\d{12}$/.test(p.barcode ?? ""));
+    const listed = join(dir.path, "loaded-modules.txt");
+    const result = await runCli(["--data-dir", dir.path, "lookup", product.barcode as string], {
+      NODE_OPTIONS: `--import=${fileURLToPath(new URL("../support/loaded-modules.ts", import.meta.url))}`,
+      LOADED_MODULES_FILE: listed,
+    });
+    expect(result.code).toBe(0);
+    const loaded = readFileSync(listed, "utf8").split("\n");
+    // The list is whole: the catalog's own SQLite is in it, and Node's own parts.
+    expect(loaded.some((line) => line.includes("/better-sqlite3/"))).toBe(true);
+    expect(loaded).toContain("NativeModule fs");
+    // pino comes with the log file (pino-roll in it), fflate with a diagnostics zip, node:http with a
+    // picture run and Node's fetch (undici) with a request to the service.
+    const unwanted = /\/node_modules\/(pino|fflate)\/|^node:https?$|^NativeModule https?$|undici/u;
+    expect(loaded.filter((line) => unwanted.test(line))).toEqual([]);
   });
 });
 

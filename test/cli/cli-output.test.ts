@@ -13,9 +13,30 @@ const cliPath = fileURLToPath(new URL("../../src/cli/start.mjs", import.meta.url
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 
+// One till for both tests, signed in and synced once, with a family whose lookup answer is far larger
+// than a pipe's buffer.
 beforeAll(async () => {
   service = await startService({ port: 0, demoProducts: 50, seed: 3 });
   dir = await tempDir();
+  const admin = await adminApi(service);
+  const parent = await admin.createProduct({
+    name: "Big family",
+    type: "variant_product",
+    barcode: "4006381333931",
+  });
+  const description = "A long description. ".repeat(800);
+  for (let child = 0; child < 12; child++) {
+    await admin.createProduct({
+      name: `Big family member ${child}`,
+      type: "variant",
+      parent: parent.id,
+      attributes: { Size: String(child) },
+      description,
+    });
+  }
+  const args = ["--data-dir", dir.path];
+  expect((await runCli([...args, ...demoLoginArgs(service.demo)])).code).toBe(0);
+  expect((await runCli([...args, "sync"])).code).toBe(0);
 });
 afterAll(async () => {
   await service.close();
@@ -36,26 +57,7 @@ async function slowlyRead(args: string[], waitMs: number): Promise<{ code: numbe
 }
 
 it("writes a lookup --json answer of several hundred KB whole through a slowly read pipe", async () => {
-  const admin = await adminApi(service);
-  const parent = await admin.createProduct({
-    name: "Big family",
-    type: "variant_product",
-    barcode: "4006381333931",
-  });
-  const description = "A long description. ".repeat(800);
-  for (let child = 0; child < 12; child++) {
-    await admin.createProduct({
-      name: `Big family member ${child}`,
-      type: "variant",
-      parent: parent.id,
-      attributes: { Size: String(child) },
-      description,
-    });
-  }
   const args = ["--data-dir", dir.path];
-  expect((await runCli([...args, ...demoLoginArgs(service.demo)])).code).toBe(0);
-  expect((await runCli([...args, "sync"])).code).toBe(0);
-
   const { code, stdout } = await slowlyRead([...args, "lookup", "4006381333931", "--json"], 1500);
   expect(code).toBe(0);
   expect(stdout.length).toBeGreaterThan(3 * 65_536);
@@ -64,8 +66,6 @@ it("writes a lookup --json answer of several hundred KB whole through a slowly r
 
 it("stops quietly when the reader closes the pipe early, as `| head -1` does", async () => {
   const args = ["--data-dir", dir.path];
-  expect((await runCli([...args, ...demoLoginArgs(service.demo)])).code).toBe(0);
-  expect((await runCli([...args, "sync"])).code).toBe(0);
   const child = spawn(process.execPath, [cliPath, ...args, "search", "e", "--limit", "200"], {
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,10 +4,10 @@
 import { readdir, readFile, statfs, writeFile } from "node:fs/promises";
 import { type as osType, release } from "node:os";
 import { join } from "node:path";
-import { strToU8, type Zippable, zipSync } from "fflate";
+import type { Zippable } from "fflate";
 import { AppError } from "../../shared/app-error.ts";
 import { errorInWords } from "../logging/catalog-log.ts";
-import { logFolderIn } from "../logging/log-file.ts";
+import { logFolderIn } from "../logging/log-folder.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
 import { withoutSecrets } from "./without-secrets.ts";
 
@@ -78,6 +78,8 @@ export async function diagnosticsZip(sources: DiagnosticsSources): Promise<Uint8
     "disk.json": json(await freeSpace(sources.dataDir)),
     logs: await lastLogFiles(sources.dataDir),
   };
+  // Loaded here, not with the module: the catalog core holds this file, and a scan needs no zip.
+  const { zipSync } = await import("fflate");
   return zipSync(parts, { level: 6 });
 }
 
@@ -135,7 +137,7 @@ function logNumber(name: string): number {
 }
 
 function json(value: unknown): Uint8Array {
-  return strToU8(`${JSON.stringify(value, null, 2)}\n`);
+  return new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 const writeProblems: Record<string, string> = {

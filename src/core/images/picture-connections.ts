@@ -2,8 +2,7 @@
 // between pictures, a few per host. Not `fetch`: for a picture of a kilobyte or two, its request and
 // stream objects cost more than the picture (a bare fetch of the demo's pictures took about twice the
 // wall and CPU time of the same requests over node:http, `npm run bench -- --only images`).
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 
 export interface PictureConnections {
   /** Asks for one picture; answers once the answer's head is in, its body left to read. */
@@ -16,6 +15,11 @@ const closedUnderfoot = new Set(["ECONNRESET", "EPIPE"]);
 
 /** Opens connections as pictures need them, at most `perHost` at once to any one host. */
 export function openPictureConnections(perHost: number): PictureConnections {
+  // Taken here rather than imported: importing node:http as a module makes Node read each of its
+  // exports, among them the WebSocket classes that load Node's own fetch (undici), some 40 ms of
+  // every CLI command, a scan included, that downloads no picture.
+  const http = process.getBuiltinModule("node:http");
+  const https = process.getBuiltinModule("node:https");
   const agents = {
     "http:": new http.Agent({ keepAlive: true, maxSockets: perHost }),
     "https:": new https.Agent({ keepAlive: true, maxSockets: perHost }),

@@ -9,6 +9,7 @@ import pino from "pino";
 import rollingFile from "pino-roll";
 import type { LogLevel } from "../../shared/settings/app-settings.ts";
 import { makeDirectory } from "../storage/make-directory.ts";
+import { logFolderIn } from "./log-folder.ts";
 
 export interface LogFileOptions {
   dataDir: string;
@@ -29,11 +30,6 @@ export interface LogFile {
 }
 
 export const defaultLogLimits = { maxBytes: 10 * 1024 * 1024, keep: 5 } as const;
-
-/** The folder of the log files, for the diagnostics file and the docs. */
-export function logFolderIn(dataDir: string): string {
-  return join(dataDir, "logs");
-}
 
 // Names that hold a secret wherever they appear; the catalog never logs them, and this catches a
 // field added carelessly later.
