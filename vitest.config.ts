@@ -54,6 +54,19 @@ export const serviceSuites = [
   "test/server/write-clock.test.ts",
 ];
 
+/**
+ * Files that replace a module (`vi.mock`: the Electron double, a failing catalog store) or the clock
+ * (fake timers): each runs with modules of its own. Every other node file shares the modules its
+ * worker loaded, as the browser and renderer files do.
+ */
+export const ownModules = [
+  "test/main/**/*.test.ts",
+  "test/core/catalog/catalog-file-guard.test.ts",
+  "test/core/app/catalog-service.test.ts",
+  "test/core/app/catalog-service-pictures.test.ts",
+  "test/core/session/till-clock.test.ts",
+];
+
 /** Tests only `npm run test:long` runs (vitest.long.config.ts): long by nature. */
 export const longOnly = ["test/long/**/*.test.ts"];
 
@@ -72,7 +85,18 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...browser, ...longOnly, "test/postgres/**"],
+          exclude: [...configDefaults.exclude, ...browser, ...longOnly, ...ownModules, "test/postgres/**"],
+          environment: "node",
+          // Each file starts and closes its own services, catalogs and processes; what they share is
+          // the modules, loaded once a worker instead of once a file.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "node-own-modules",
+          include: ownModules,
           environment: "node",
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },

@@ -1,7 +1,7 @@
 // The upstream's own published schemas (test/fixtures/upstream-schemas) compiled as test oracles: what
 // the real service may send is whatever they accept, whatever our own contract says.
 import { readFileSync } from "node:fs";
-import { Ajv, type ErrorObject } from "ajv";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { default as addFormats } from "ajv-formats";
 
 const folder = new URL("../fixtures/upstream-schemas/", import.meta.url);
@@ -99,8 +99,23 @@ export interface Oracle {
   errors(value: unknown): ErrorObject[];
 }
 
+/** Compiled once per schema text: files sharing a worker's modules share this ajv and its ids. */
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorOf(schema: JsonObject): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = compiled.get(text);
+  if (validate === undefined) {
+    // The same id with other text (a schema mended differently): this one replaces it.
+    if (typeof schema.$id === "string") ajv.removeSchema(schema.$id);
+    validate = ajv.compile(schema);
+    compiled.set(text, validate);
+  }
+  return validate;
+}
+
 export function oracle(schema: JsonObject): Oracle {
-  const validate = ajv.compile(schema);
+  const validate = validatorOf(schema);
   const errors = (value: unknown) => (validate(value) ? [] : [...(validate.errors ?? [])]);
   return { errors, problems: (value) => errors(value).map(wordError) };
 }
