@@ -6,8 +6,8 @@ import {
   type DemoCatalogOptions,
   demoCatalogBatches,
   generateDemoCatalog,
-  maxDemoProducts,
 } from "../../src/server/demo/demo-catalog.ts";
+import { maxDemoProducts } from "../../src/server/demo/demo-limits.ts";
 import { demoGroupId, demoProductGroups } from "../../src/server/demo/demo-product-groups.ts";
 import { demoTaxes } from "../../src/server/demo/demo-taxes.ts";
 import { type Product, productSchema } from "../../src/shared/api/product.ts";
