@@ -110,6 +110,9 @@ export default defineConfig({
           environment: "node",
           env: { SERVICE_DATABASE: "postgres" },
           globalSetup: ["test/support/postgres-setup.ts"],
+          // Each file starts its own services on its own databases and closes them; what they share is
+          // the service's modules, loaded once a worker instead of once a file.
+          isolate: false,
         },
       },
       {

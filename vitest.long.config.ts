@@ -5,7 +5,7 @@ import base, { longOnly, serviceSuites } from "./vitest.config.ts";
  * `npm run test:long`: what is long by nature (the waits for the default time limits, packing and
  * installing the package, two service nodes behind HAProxy as real processes) and the long forms of
  * tests `npm test` runs short (test/support/run-length.ts: 500 scans in a row, 50 quiet-gap scans,
- * 2,000 generated records, the seven languages' tour, the screens and key tiles at three sizes, each
+ * 2,000 generated records, demo catalogs of 20,000, the seven languages' tour, the screens and key tiles at three sizes, each
  * askew code at every tilt); and the service suites' third set-up: PostgreSQL, two nodes behind HAProxy
  * (test/server/two-node-service.ts). One file at a time, as the browser tests run in `npm test`. CI
  * runs both.
@@ -34,6 +34,7 @@ export default defineConfig({
             "test/e2e/keys-in-browser.test.ts",
             "test/core/sync/upstream-schema-records.property.test.ts",
             "test/core/catalog/typo-recall.test.ts",
+            "test/server/demo-catalog.test.ts",
           ],
           environment: "node",
           env: { POS_TEST_LONG: "1" },

@@ -1,10 +1,9 @@
 // The start script's flags, checked into service options. A bad flag is a one-line message, never a trace.
 import { parseArgs } from "node:util";
-import { defaultLoginThrottle } from "./auth/login-throttle.ts";
-import { maxDemoAccounts } from "./demo/demo-account.ts";
-import { maxDemoProducts } from "./demo/demo-catalog.ts";
+import { defaultLoginThrottle } from "./auth/login-throttle-options.ts";
+import { maxDemoAccounts, maxDemoProducts } from "./demo/demo-limits.ts";
 import type { ServiceOptions } from "./service.ts";
-import { isPostgresUrl } from "./store/database.ts";
+import { isPostgresUrl } from "./store/database-url.ts";
 import { defaultPageCacheMb, maxPageCacheMb } from "./store/page-cache.ts";
 
 const usage =

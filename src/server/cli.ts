@@ -2,11 +2,12 @@
 // `ready {json}` with the base URL and demo credentials of the first account at the top level and of every
 // account in `accounts`, so a parent process can read it; logs go to stderr.
 import { CliOptionError, HelpRequested, parseCliOptions } from "./cli-options.ts";
-import { isPostgresUrl } from "./store/database.ts";
+import { isPostgresUrl } from "./store/database-url.ts";
 
 async function main(): Promise<void> {
   const options = parseCliOptions(process.argv.slice(2), process.env);
-  // Loaded after the flags are read: a mistyped flag is answered without loading the whole service.
+  // Loaded after the flags are read: a mistyped flag is answered without loading the whole service
+  // (cli-options.ts imports only the limits it checks against).
   const { startService } = await import("./service.ts");
   const service = await startService(options);
   const stop = (): void => {

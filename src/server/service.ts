@@ -3,14 +3,13 @@
 // The start composes the rooms (store/, auth/, http/) and plugs in the sides: the demo (demo/, through
 // its plug-in) and the fault switch (faults/).
 import type { AddressInfo } from "node:net";
-import {
-  createLoginThrottle,
-  defaultLoginThrottle,
-  type LoginThrottleOptions,
-} from "./auth/login-throttle.ts";
+import { createLoginThrottle } from "./auth/login-throttle.ts";
+import { defaultLoginThrottle, type LoginThrottleOptions } from "./auth/login-throttle-options.ts";
+import { defaultPasswordCost, isPasswordCost, minPasswordCost, passwordHasher } from "./auth/passwords.ts";
 import { createRequestRateLimit } from "./auth/request-rate-limit.ts";
 import { loadSigningKey } from "./auth/signing-key.ts";
-import { type DemoCredentials, maxDemoAccounts } from "./demo/demo-account.ts";
+import type { DemoCredentials } from "./demo/demo-account.ts";
+import { maxDemoAccounts } from "./demo/demo-limits.ts";
 import { demoPlugin } from "./demo/demo-plugin.ts";
 import { createFaultSwitch, type FaultKind, type FaultOptions } from "./faults/faults.ts";
 import { createApp } from "./http/app.ts";
@@ -25,7 +24,7 @@ import { sweepThrottleCounts } from "./store/throttle-sweeper.ts";
 import { createWriteClock } from "./store/write-clock.ts";
 
 // What the CLI's demo commands need of the demo, through the start that plugs it in.
-export { maxDemoProducts } from "./demo/demo-catalog.ts";
+export { maxDemoProducts } from "./demo/demo-limits.ts";
 export { demoSaleCode } from "./demo/demo-sale-cases.ts";
 export type { FaultKind, FaultOptions, LoginThrottleOptions };
 
@@ -70,6 +69,11 @@ export interface ServiceOptions {
    * of about 30,000 products, so that a chain's tills syncing at once mostly read from memory.
    */
   pageCacheMb?: number;
+  /**
+   * scrypt's work factor for new password hashes, a power of two from 1,024 to the default 16,384. Lower
+   * only for test services, which create hundreds of users: a lower cost makes a stolen hash easier to crack.
+   */
+  passwordCost?: number;
   /** Epoch ms, default Date.now: token times, expiry and write timestamps come from it. */
   clock?: () => number;
 }
@@ -103,6 +107,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!Number.isInteger(accountCount) || accountCount < 1 || accountCount > maxDemoAccounts) {
     throw new RangeError(`accounts must be a whole number from 1 to ${maxDemoAccounts}`);
   }
+  const passwordCost = options.passwordCost ?? defaultPasswordCost;
+  if (!isPasswordCost(passwordCost)) {
+    throw new RangeError(
+      `passwordCost must be a power of two from ${minPasswordCost} to ${defaultPasswordCost}`,
+    );
+  }
+  const passwords = passwordHasher(passwordCost);
   const faults = createFaultSwitch(options.faults ?? null);
   const { db, probe } = openDatabase(options.database ?? ":memory:");
   const closeDatabase = async () => {
@@ -124,6 +135,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       catalogSeed: options.seed ?? 1,
       credentialSeed: options.demoSeed ?? null,
       demoProducts: options.demoProducts ?? 0,
+      hashPassword: passwords.hash,
     });
     let seeded = (): void => undefined;
     const ready = new Promise<void>((resolve) => {
@@ -140,6 +152,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       positions,
       pages,
       loginThrottle,
+      passwords,
       rateLimit,
       latencyMs: options.latencyMs ?? 0,
       ready,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/server/auth/passwords.ts";
+import { passwordHasher } from "../../src/server/auth/passwords.ts";
 import { startService } from "../../src/server/service.ts";
 import { openDatabase } from "../../src/server/store/database.ts";
 import { sqliteMigrations } from "../../src/server/store/sqlite-migrations.ts";
@@ -72,7 +72,7 @@ describe("API keys at rest", () => {
           ...user,
           id: ids.admin,
           username: "admin@old.example",
-          password_hash: await hashPassword("old-password"),
+          password_hash: await passwordHasher().hash("old-password"),
           scopes: '["admin"]',
         },
         { ...user, id: ids.service, api_key: apiKey, scopes: '["products:read"]' },

@@ -2,6 +2,7 @@
 // vitest project says on which database (`SERVICE_DATABASE`): SQLite (the "node" project) or a fresh
 // PostgreSQL database per service (the "postgres" project runs the service suites again on it).
 import { afterAll } from "vitest";
+import { minPasswordCost } from "../../src/server/auth/passwords.ts";
 import {
   type DemoAccount,
   type RunningService,
@@ -41,10 +42,14 @@ export async function testDatabase(options: ServiceOptions = {}): Promise<string
   return options.database ?? ":memory:";
 }
 
-/** Starts a service for the file's tests and closes it after them. */
+/**
+ * Starts a service for the file's tests and closes it after them. Its passwords are hashed at the lowest
+ * cost (login.test.ts checks the default's): the suites create and sign in hundreds of users.
+ */
 export async function startTestService(options: ServiceOptions = {}): Promise<RunningService> {
   const start = serviceNodes === 2 ? startTwoNodeService : startService;
-  const service = await start({ port: 0, ...options, database: await testDatabase(options) });
+  const database = await testDatabase(options);
+  const service = await start({ port: 0, passwordCost: minPasswordCost, ...options, database });
   afterAll(() => service.close());
   return service;
 }

@@ -10,24 +10,7 @@ import { retryLater } from "../http/http-error.ts";
 import type { ServiceDatabase } from "../store/database.ts";
 import { type CountWindow, givePoint, takePoint } from "../store/throttle-counts.ts";
 import { clientKey } from "./client-address.ts";
-
-export interface LoginThrottleOptions {
-  windowSeconds: number;
-  /** Failed logins of one organisation + username within the window. */
-  failuresPerUser: number;
-  /** Failed logins (of any user, or by API key) from one client address within the window. */
-  failuresPerAddress: number;
-}
-
-/**
- * Enough for a person's typos and for test suites that sign in on loopback all day (only failures
- * count), while holding a password guesser to a handful of tries per account per quarter hour.
- */
-export const defaultLoginThrottle: LoginThrottleOptions = {
-  windowSeconds: 900,
-  failuresPerUser: 10,
-  failuresPerAddress: 100,
-};
+import type { LoginThrottleOptions } from "./login-throttle-options.ts";
 
 /** Who a login attempt counts against: its client address, and for an organisation login the user. */
 interface LoginAttempt {

@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { apiKeyDigest } from "../auth/api-keys.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import { tillScopes } from "../auth/scopes.ts";
 import { createRandom } from "../faults/seeded-random.ts";
 import { findAccount, hasAnyAccount, insertAccount } from "../store/accounts-store.ts";
@@ -35,14 +34,13 @@ export interface DemoSetup {
   /** Seed of the ids and credentials; null draws them from the system's secure random source. */
   credentialSeed: number | null;
   demoProducts: number;
+  /** Hashes the admins' passwords (passwords.ts). */
+  hashPassword: (password: string) => Promise<string>;
   /** Epoch ms of the creation; the catalog's timestamps lie before it. */
   now: number;
   /** Where the service answers, for the demo pictures' URLs (demo-catalog.ts). */
   imageBaseUrl: string;
 }
-
-/** Accounts one service creates at most, so a typo cannot fill a disk. */
-export const maxDemoAccounts = 100;
 
 /** Organisation names and admin usernames: the first account keeps the plain ones. */
 function demoNames(index: number) {
@@ -106,7 +104,7 @@ async function createDemoAccount(
     created_at: setup.now,
     updated_at: setup.now,
   };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await setup.hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await insertAccount(trx, {
       id: ids.account,

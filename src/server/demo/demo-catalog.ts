@@ -10,6 +10,7 @@ import { colours, sizes } from "./demo-assortment.ts";
 import { demoBranches } from "./demo-branches.ts";
 import { childSummary } from "./demo-child-summary.ts";
 import { type DemoImageKind, demoImagePath } from "./demo-images.ts";
+import { maxDemoProducts } from "./demo-limits.ts";
 import { demoGroupId } from "./demo-product-groups.ts";
 import { unremarkableFields } from "./demo-record-fields.ts";
 import { demoSaleCaseCount, demoSaleCases } from "./demo-sale-cases.ts";
@@ -58,12 +59,6 @@ const HISTORY_MS = 400 * 86_400_000;
 // An import writes a run of records in one instant; the service orders them by id, so tests need them.
 const IMPORT_RUN_START = 0.01;
 const IMPORT_RUN_MAX = 60;
-
-/**
- * The largest catalog worth generating: the code ranges below leave room for about twice as many. It is
- * made a batch at a time (`demoCatalogBatches`), so its size costs time, not memory.
- */
-export const maxDemoProducts = 1_000_000;
 
 /** Records per batch: a few MB of records at a time. */
 const defaultBatchSize = 2000;

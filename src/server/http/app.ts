@@ -9,6 +9,7 @@ import Fastify, {
 } from "fastify";
 import type { AuthDependencies } from "../auth/auth.ts";
 import type { LoginThrottle } from "../auth/login-throttle.ts";
+import type { PasswordHasher } from "../auth/passwords.ts";
 import { delayAnswers } from "../faults/answer-delay.ts";
 import type { FaultSwitch } from "../faults/faults.ts";
 import type { ServiceDatabase } from "../store/database.ts";
@@ -40,6 +41,7 @@ export interface AppDependencies extends AuthDependencies {
   positions: PagePositions;
   pages: PageCache;
   loginThrottle: LoginThrottle;
+  passwords: PasswordHasher;
   /** What the health check asks (the service's database unless given: see `OpenedDatabase.probe`). */
   probe?: ServiceDatabase;
   /** Milliseconds added before every answer (0: none). */

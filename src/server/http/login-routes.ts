@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { apiKeyDigest, keyFingerprint } from "../auth/api-keys.ts";
 import type { AuthDependencies } from "../auth/auth.ts";
 import type { LoginThrottle } from "../auth/login-throttle.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import type { PasswordHasher } from "../auth/passwords.ts";
 import { signToken, tokenIssuer } from "../auth/tokens.ts";
 import { type AccountRow, findAccount, findAccountByName } from "../store/accounts-store.ts";
 import {
@@ -24,6 +24,7 @@ import { effectiveScopes, subUserRecord } from "./user-records.ts";
 export interface LoginDependencies extends AuthDependencies {
   tokenTtlSeconds: number;
   loginThrottle: LoginThrottle;
+  passwords: PasswordHasher;
 }
 
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencies): void {
@@ -35,7 +36,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDependencie
     });
     const account = await findAccountByName(deps.db, body.organisation);
     const user = account && (await findLiveUserByUsername(deps.db, account.id, body.username));
-    const passwordMatches = await verifyPassword(body.password, user?.password_hash ?? null);
+    const passwordMatches = await deps.passwords.verify(body.password, user?.password_hash ?? null);
     if (!account || !user || !passwordMatches || !canSignIn(user)) throw invalidCredentials();
     await attempt.succeeded();
     return successBody(request, "Login successful.", {

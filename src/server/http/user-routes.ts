@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiKeyDigest, newApiKey } from "../auth/api-keys.ts";
 import { type AuthDependencies, accountIdsOf, authorize } from "../auth/auth.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import type { PasswordHasher } from "../auth/passwords.ts";
 import { defaultScopes, firstUncovered, type Permission } from "../auth/scopes.ts";
 import { type AccountRow, findAccount } from "../store/accounts-store.ts";
 import { isUniqueViolation } from "../store/database.ts";
@@ -27,6 +27,7 @@ import { effectiveScopes, subUserRecord } from "./user-records.ts";
 
 export interface UserRouteDependencies extends AuthDependencies {
   writeClock: WriteClock;
+  passwords: PasswordHasher;
 }
 
 interface UsersParams {
@@ -76,7 +77,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     if (await findLiveUserByUsername(deps.db, account.id, body.username)) {
       throw new HttpError(409, "A sub-user with this username already exists in this organisation.");
     }
-    const passwordHash = await hashPassword(body.secret);
+    const passwordHash = await deps.passwords.hash(body.secret);
     const row = (now: number): SubUserRow => ({
       id: randomUUID(),
       account_id: account.id,

@@ -4,6 +4,7 @@
 import Database from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
+import { isPostgresUrl } from "./database-url.ts";
 
 export interface AccountsTable {
   id: string;
@@ -121,11 +122,6 @@ export interface OpenedDatabase {
    */
   probe: ServiceDatabase;
   dialect: DatabaseDialect;
-}
-
-/** A `postgres://` or `postgresql://` URL opens PostgreSQL; anything else is a SQLite file (or `:memory:`). */
-export function isPostgresUrl(target: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(target);
 }
 
 export function openDatabase(target: string): OpenedDatabase {
