@@ -132,11 +132,20 @@ export function signInDemoService(service: CatalogApp, running: RunningService, 
   return service.signInOrganisation({ baseUrl: running.baseUrl, organisation, username, password, remember });
 }
 
+/**
+ * The status that passes `wanted`: now, or once one comes. Listened for before the status is read, so
+ * one sent while it is read (the last of a run) is not missed.
+ */
+export async function statusWhen(
+  test: TestCatalogService,
+  wanted: (status: AppStatus) => boolean,
+): Promise<AppStatus> {
+  const next = test.nextStatus(wanted);
+  const now = await test.service.status();
+  return wanted(now) ? now : next;
+}
+
 /** Waits until no sync runs (the background sync a sign-in or start-up begins has ended). */
-export async function syncsSettled(test: TestCatalogService): Promise<AppStatus> {
-  for (;;) {
-    const status = await test.service.status();
-    if (!status.sync.running) return status;
-    await test.nextStatus((next) => !next.sync.running);
-  }
+export function syncsSettled(test: TestCatalogService): Promise<AppStatus> {
+  return statusWhen(test, (status) => !status.sync.running);
 }

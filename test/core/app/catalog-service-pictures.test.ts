@@ -6,7 +6,12 @@ import { startService } from "../../../src/server/service.ts";
 import type { Product } from "../../../src/shared/api/product.ts";
 import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import { isImageHash } from "../../../src/shared/catalog/product-pictures.ts";
-import { openTestService, signInDemoService, syncsSettled } from "../../support/catalog-service-fixtures.ts";
+import {
+  openTestService,
+  signInDemoService,
+  statusWhen,
+  syncsSettled,
+} from "../../support/catalog-service-fixtures.ts";
 import { startPictureHost } from "../../support/picture-host.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
 
@@ -43,8 +48,7 @@ describe("the catalog service's pictures", () => {
     await syncsSettled(test);
     // The pictures start as the sync ends: wait for a status that shows them done.
     const finished = (status: AppStatus) => !status.images.running && status.images.cached > 0;
-    const now = await test.service.status();
-    const done = finished(now) ? now : await test.nextStatus(finished);
+    const done = await statusWhen(test, finished);
 
     const live = await (await adminApi(running)).liveRecords();
     const withPictures = live.filter(pictured);

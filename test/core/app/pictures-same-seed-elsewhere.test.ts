@@ -13,6 +13,7 @@ import type { AppStatus } from "../../../src/shared/catalog/app-status.ts";
 import {
   openTestService,
   signInDemoService,
+  statusWhen,
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
 import { hasPicture } from "../../support/demo-products.ts";
@@ -66,14 +67,13 @@ const pictured = async (service: RunningService): Promise<Product[]> =>
   (await (await adminApi(service)).liveRecords()).filter(hasPicture);
 
 /** The status that shows `count` pictures held of `count`, with no run going: now or once it comes. */
-async function allHeld(test: TestCatalogService, count: number): Promise<AppStatus> {
+function allHeld(test: TestCatalogService, count: number): Promise<AppStatus> {
   const done = (status: AppStatus) =>
     !status.sync.running &&
     !status.images.running &&
     status.images.cached === count &&
     status.images.wanted === count;
-  const now = await test.service.status();
-  return done(now) ? now : test.nextStatus(done);
+  return statusWhen(test, done);
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -139,8 +139,10 @@ describe("pictures after a change to a service of the same seed at another addre
 
   it("are all held and counted for the second catalog when the first one's were still downloading", async () => {
     const [first, second] = [await started(firstSize), await started(secondSize)];
-    // Every answer of the first service comes late, so its picture run is caught half-way.
-    first.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 30 });
+    // Every answer of the first service comes late, so its picture run is caught half-way: late enough
+    // that the run outlasts the first progress it posts (at 30 ms a picture drawn once a process, it
+    // could end before one said it had fetched anything).
+    first.setFaults({ rate: 1, seed: 1, kinds: ["slow"], slowMs: 250 });
     const { test, dataDir } = await openApp();
     const downloading = test.nextStatus((status) => (status.images.progress?.fetched ?? 0) > 0);
     await signInDemoService(test.service, first);
