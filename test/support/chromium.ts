@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -32,53 +32,21 @@ export interface ChromiumOptions {
   touch?: boolean;
 }
 
-/**
- * Inside vitest, one Chromium a test worker for every till of its files (the browser project runs a
- * worker's files in one module graph, `isolate: false`): each start cost a second of CPU and more of
- * wall on a busy machine. Playwright closes it when the worker ends. A command of its own (a bench, a
- * script) starts and closes its own, so that nothing keeps it running once it is done.
- */
-const shareInWorker = process.env.VITEST !== undefined;
-let shared: Promise<Browser> | undefined;
-
-function sharedBrowser(): Promise<Browser> {
-  if (shared === undefined) {
-    shared = chromium.launch({ executablePath: chromiumPath, headless: true, args: quietFlags });
-    shared.then(
-      (browser) => browser.on("disconnected", () => (shared = undefined)),
-      () => (shared = undefined),
-    );
-  }
-  return shared;
-}
-
-const contextOptions = (options: ChromiumOptions) => ({
-  locale: options.locale ?? "en-GB",
-  timezoneId: "Europe/Berlin",
-  viewport: { width: 1200, height: 900 },
-  hasTouch: options.touch ?? false,
-});
-
-/**
- * A fresh browser context: its own storage, locale and screen. Switches of its own (the fake
- * camera's) get a Chromium of their own; the rest share the worker's (see above).
- */
 export async function launchChromium(options: ChromiumOptions = {}): Promise<RunningChromium> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium is not installed at ${chromiumPath}: run "apt-get install -y chromium" (.ci/run does).`,
     );
   }
-  if (shareInWorker && (options.args ?? []).length === 0) {
-    const context = await (await sharedBrowser()).newContext(contextOptions(options));
-    return { context, close: () => context.close() };
-  }
   const profile = await mkdtemp(join(tmpdir(), "chromium-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     args: [...quietFlags, ...(options.args ?? [])],
-    ...contextOptions(options),
+    locale: options.locale ?? "en-GB",
+    timezoneId: "Europe/Berlin",
+    viewport: { width: 1200, height: 900 },
+    hasTouch: options.touch ?? false,
   });
   return {
     context,
