@@ -34,6 +34,17 @@ function run(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [cliPath, ...args], { stdio: "pipe" });
 }
 
+/** A start that ends by itself (usage, a refused flag): its exit code and all it printed. */
+async function ranToEnd(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = run(args);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stdout, stderr };
+}
+
 async function startCli(args: string[]): Promise<Cli> {
   const child = run(["--port", "0", ...args]);
   let stdout = "";
@@ -167,12 +178,7 @@ describe("the start script", () => {
   });
 
   it("prints its usage on stdout for --help and exits 0 without starting", async () => {
-    const child = run(["--help"]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const [code] = await once(child, "exit");
+    const { code, stdout, stderr } = await ranToEnd(["--help"]);
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toMatch(/^usage: npm run service -- /);
@@ -196,12 +202,7 @@ describe("the start script", () => {
     ["--latency", "fast"],
     ["extra"],
   ])("refuses %s with one plain line and exit code 2", async (...args) => {
-    const child = run(args);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const [code] = await once(child, "exit");
+    const { code, stdout, stderr } = await ranToEnd(args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
