@@ -213,6 +213,23 @@ describe("scanner capture", () => {
     expect(field.value).toBe("");
   });
 
+  it("keeps a burst when the till's settings arrive or change in the middle of it", async () => {
+    // At start-up the defaults catch scans until the till's own settings arrive: their arrival
+    // must not drop a scan already under way, whether its keys are still coming or all in.
+    const scans: string[] = [];
+    const onScan = (code: string) => scans.push(code);
+    const { rerender } = render(<Till onScan={onScan} />);
+    playKeys(burst("400638", 5));
+    rerender(<Till onScan={onScan} settings={{ maxGapMs: 300 }} />);
+    playKeys(burst("1333931", 5));
+    await settle(300 + 1);
+    expect(scans).toEqual(["4006381333931"]);
+    playKeys(burst("96385074", 5));
+    rerender(<Till onScan={onScan} settings={{ maxGapMs: 40 }} />);
+    await settle(lateKeyMs + 1);
+    expect(scans).toEqual(["4006381333931", "96385074"]);
+  });
+
   it("ends a quiet-gap scan at the next scan's first key when the page was too busy to run its timer", async () => {
     const scans: string[] = [];
     render(<Till onScan={(code) => scans.push(code)} />);

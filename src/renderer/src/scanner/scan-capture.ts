@@ -73,6 +73,8 @@ export interface ScanCapture {
   deadline(): number | null;
   /** Call after the deadline: the burst ends by silence, and may be a scan. Before it, nothing happens. */
   quiet(now: number): Scan | null;
+  /** New settings from now on; a burst under way is kept, and ends by them. */
+  configure(next: ScannerSettings): void;
 }
 
 const modifierKeys = new Set([
@@ -97,7 +99,8 @@ interface Burst {
   prefixTyped: boolean;
 }
 
-export function createScanCapture(settings: ScannerSettings): ScanCapture {
+export function createScanCapture(initial: ScannerSettings): ScanCapture {
+  let settings = initial;
   let burst: Burst | null = null;
   /**
    * The burst the quiet gap last ended as typing. Keys can reach the page late (the browser hands
@@ -206,6 +209,10 @@ export function createScanCapture(settings: ScannerSettings): ScanCapture {
       const scan = end(current.last);
       endedEarly = scan === null ? current : null;
       return scan;
+    },
+
+    configure(next) {
+      settings = next;
     },
   };
 }

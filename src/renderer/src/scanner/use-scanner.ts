@@ -3,7 +3,13 @@
 // A scan typed into a text field is taken out of it again, so the field keeps what it had; a scan of
 // a code whose lookup is still running is dropped, so a double trigger does not look it up twice.
 import { useEffect, useRef } from "react";
-import { createScanCapture, type FieldKind, type Scan, type ScannerSettings } from "./scan-capture.ts";
+import {
+  createScanCapture,
+  type FieldKind,
+  type Scan,
+  type ScanCapture,
+  type ScannerSettings,
+} from "./scan-capture.ts";
 
 /**
  * How long a burst that seems over waits at least for keys a busy browser still holds: keys pressed
@@ -34,15 +40,31 @@ interface FieldSnapshot {
   selectionEnd: number | null;
 }
 
+/** The capture the page's listeners feed, and how to set its quiet-gap timer again. */
+interface LiveCapture {
+  capture: ScanCapture;
+  rearm: () => void;
+}
+
 export function useScanner({ settings, onScan, enabled = true, clock }: ScannerOptions): void {
   const { maxGapMs, minLength, maxScanMs, prefixKey, layout } = settings;
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const settingsRef = useRef(settings);
+  const live = useRef<LiveCapture | null>(null);
+
+  // New settings go to the capture already listening rather than to a new one: the till's own
+  // settings arrive after start-up, and a new capture would drop a scan under way or look up its tail.
+  useEffect(() => {
+    settingsRef.current = { maxGapMs, minLength, maxScanMs, prefixKey, layout };
+    live.current?.capture.configure(settingsRef.current);
+    live.current?.rearm();
+  }, [maxGapMs, minLength, maxScanMs, prefixKey, layout]);
 
   useEffect(() => {
     if (!enabled) return;
     const now = clock ?? (() => performance.now());
-    const capture = createScanCapture({ maxGapMs, minLength, maxScanMs, prefixKey, layout });
+    const capture = createScanCapture(settingsRef.current);
     const pending = new Set<string>();
     let snapshot: FieldSnapshot | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -65,30 +87,37 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
       );
     }
 
+    /**
+     * When the burst under way ends by silence, or null when none is. The browser hands the page one
+     * key at a time, each once the page has handled the one before, so a key pressed in time may
+     * still be on its way while the page or the browser is busy: a burst ends once its gap is over
+     * and the page has heard no key for a while, longer when the last key itself came late (the
+     * browser is that far behind).
+     */
+    function silentAfter(): number | null {
+      const deadline = capture.deadline();
+      if (deadline === null) return null;
+      const gap = settingsRef.current.maxGapMs;
+      return Math.max(deadline, handledAt + Math.max(gap, lateKeyMs, lagMs + gap));
+    }
+
     function armQuietGap(): void {
       clearTimeout(timer);
-      const deadline = capture.deadline();
-      if (deadline === null) return;
-      // The browser hands the page one key at a time, each once the page has handled the one before,
-      // so a key pressed in time may still be on its way while the page or the browser is busy: a
-      // burst ends by silence once its gap is over and the page has heard no key for a while, longer
-      // when the last key itself came late (the browser is that far behind).
-      const wait = Math.max(maxGapMs, lateKeyMs, lagMs + maxGapMs);
-      const silentAfter = Math.max(deadline, handledAt + wait);
+      const after = silentAfter();
+      if (after !== null) timer = setTimeout(endBySilence, Math.max(1, Math.ceil(after - now())));
+    }
+
+    function endBySilence(): void {
       // Timers count whole milliseconds on their own clock and may fire a fraction early: then the
       // timer is set again, so a scan without a terminator never waits for a key that does not come.
-      timer = setTimeout(
-        () => {
-          if (now() <= silentAfter) {
-            armQuietGap();
-            return;
-          }
-          // Typing keeps its snapshot: a late key may yet continue the burst into a scan.
-          const scan = capture.quiet(now());
-          if (scan !== null) recognised(scan);
-        },
-        Math.max(1, Math.ceil(silentAfter - now())),
-      );
+      const after = silentAfter();
+      if (after !== null && now() <= after) {
+        armQuietGap();
+        return;
+      }
+      // Typing keeps its snapshot: a late key may yet continue the burst into a scan.
+      const scan = capture.quiet(now());
+      if (scan !== null) recognised(scan);
     }
 
     function onKeyDown(event: KeyboardEvent): void {
@@ -125,14 +154,16 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
       capture.keyUp(event.code);
     }
 
+    live.current = { capture, rearm: armQuietGap };
     window.addEventListener("keydown", onKeyDown, { capture: true });
     window.addEventListener("keyup", onKeyUp, { capture: true });
     return () => {
+      live.current = null;
       clearTimeout(timer);
       window.removeEventListener("keydown", onKeyDown, { capture: true });
       window.removeEventListener("keyup", onKeyUp, { capture: true });
     };
-  }, [enabled, clock, maxGapMs, minLength, maxScanMs, prefixKey, layout]);
+  }, [enabled, clock]);
 }
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
