@@ -1,6 +1,6 @@
 // The scanner as a cashier meets it: scans land wherever the focus is, typing stays typing.
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ScannerSettings } from "../../../src/renderer/src/scanner/scan-capture.ts";
 import {
@@ -211,6 +211,23 @@ describe("scanner capture", () => {
     await settle(lateKeyMs + 1);
     expect(scans).toEqual(["4006381333931"]);
     expect(field.value).toBe("");
+  });
+
+  it("listens from the first paint: a burst sent as soon as the screen is drawn is a scan", async () => {
+    // Drawn comes before React's deferred effects, and the browser hands keys over before them too.
+    const scans: string[] = [];
+    function ScanOnDraw() {
+      useLayoutEffect(() => playKeys(burst("4006381333931", 5, "Enter")), []);
+      return null;
+    }
+    render(
+      <>
+        <Till onScan={(code) => scans.push(code)} />
+        <ScanOnDraw />
+      </>,
+    );
+    await settle();
+    expect(scans).toEqual(["4006381333931"]);
   });
 
   it("keeps a burst when the till's settings arrive or change in the middle of it", async () => {

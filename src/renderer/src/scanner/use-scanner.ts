@@ -2,7 +2,7 @@
 // A burst without a terminator ends by its own timer, whatever else the page is doing.
 // A scan typed into a text field is taken out of it again, so the field keeps what it had; a scan of
 // a code whose lookup is still running is dropped, so a double trigger does not look it up twice.
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import {
   createScanCapture,
   type FieldKind,
@@ -55,13 +55,15 @@ export function useScanner({ settings, onScan, enabled = true, clock }: ScannerO
 
   // New settings go to the capture already listening rather than to a new one: the till's own
   // settings arrive after start-up, and a new capture would drop a scan under way or look up its tail.
-  useEffect(() => {
+  // Both effects run before the screen is painted: a scanner's keys that follow the first paint at
+  // once (the browser hands input over before React's deferred work) find the page listening.
+  useLayoutEffect(() => {
     settingsRef.current = { maxGapMs, minLength, maxScanMs, prefixKey, layout };
     live.current?.capture.configure(settingsRef.current);
     live.current?.rearm();
   }, [maxGapMs, minLength, maxScanMs, prefixKey, layout]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const now = clock ?? (() => performance.now());
     const capture = createScanCapture(settingsRef.current);
