@@ -43,6 +43,13 @@ const imageWorkerUrl = await bundledWorker(
   "test-image-worker",
 );
 
+/**
+ * For files whose tests each run two or three syncs in worker threads, a few seconds on a quiet machine; a worker's
+ * start and first page took 8 s with the run's other files on both cores (measured), so the limit
+ * leaves room for a busy machine. What is tested is the outcome, never how long it took.
+ */
+export const syncsInWorkers = { timeout: 90_000 };
+
 export interface TestCatalogService {
   service: CatalogApp;
   /** Every worker the service started, in order. */

@@ -10,6 +10,7 @@ import {
   openTestService,
   signInDemoService,
   statusWhen,
+  syncsInWorkers,
   syncsSettled,
 } from "../../support/catalog-service-fixtures.ts";
 import { startPictureHost } from "../../support/picture-host.ts";
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 const pictured = (product: Product) => typeof (product.images as Record<string, unknown>)["2x"] === "string";
 
-describe("the catalog service's pictures", () => {
+describe("the catalog service's pictures", syncsInWorkers, () => {
   it("are downloaded after the sync in a worker thread, shown in the status, and answered with lookups", async () => {
     const running = await startService({ port: 0, demoProducts: 120 });
     cleanups.push(() => running.close());

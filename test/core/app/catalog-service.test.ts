@@ -15,6 +15,7 @@ import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts"
 import {
   openTestService,
   signInDemoService,
+  syncsInWorkers,
   syncsSettled,
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
@@ -149,7 +150,7 @@ function once(when: (progress: SyncProgress) => boolean, act: () => void) {
   };
 }
 
-describe("the catalog service", () => {
+describe("the catalog service", syncsInWorkers, () => {
   it("syncs in a worker thread, never on the main one, while lookups keep answering", async () => {
     // 30 pages of 10, each answered 15 ms late: the sync lasts while the lookups run because the
     // service is slow, not because the catalog is large (900 products cost the cores, not the proof).
@@ -471,7 +472,7 @@ describe("the catalog service", () => {
 
 const day = 86_400_000;
 
-describe("the catalog service in trouble", () => {
+describe("the catalog service in trouble", syncsInWorkers, () => {
   it("starts offline with a damaged catalog, and its status says so instead of failing", async () => {
     const running = await referenceService({ demoProducts: smallCatalog, seed: 41 });
     const dir = await syncedAndClosed(running);
