@@ -171,6 +171,16 @@ export const migrations: readonly Migration[] = [
     version: 10,
     up: addShelfLabelTables,
   },
+  {
+    // The inactive products alone in the index the status counts them from (a few in a hundred): the
+    // live ones are counted from products_generation. 9 bytes a product less (issue 52).
+    version: 11,
+    up: (db) =>
+      db.exec(`
+        DROP INDEX IF EXISTS products_active;
+        CREATE INDEX IF NOT EXISTS products_inactive ON products (active) WHERE deleted = 0 AND active = 0;
+      `),
+  },
 ];
 
 /** Brings the file at `file` up to the newest migration in `list`; refuses a file from a newer app. */

@@ -21,10 +21,10 @@ export interface CatalogCounts {
 }
 
 export function catalogStateReads(db: Database): CatalogStateReads {
-  // Both product counts are answered from the partial index on active: tombstones are not in it.
-  const products = db.prepare(
-    "SELECT count(*) AS products, count(*) FILTER (WHERE active = 0) AS inactive FROM products WHERE deleted = 0",
-  );
+  // Each count is answered from a partial index without tombstones: the live products from
+  // products_generation's, the inactive ones from products_inactive, which holds only them.
+  const live = db.prepare("SELECT count(*) FROM products WHERE deleted = 0").pluck();
+  const inactive = db.prepare("SELECT count(*) FROM products WHERE deleted = 0 AND active = 0").pluck();
   const quarantined = db.prepare("SELECT count(*) FROM quarantine").pluck();
   const unusable = db
     .prepare("SELECT count(*) FROM unusable_parts u JOIN products p ON p.id = u.product_id AND p.deleted = 0")
@@ -33,9 +33,9 @@ export function catalogStateReads(db: Database): CatalogStateReads {
   const state = db.prepare("SELECT state FROM sync_state").pluck();
   return {
     counts: untilChanged(db, () => {
-      const row = products.get() as { products: number; inactive: number };
       return {
-        ...row,
+        products: live.get() as number,
+        inactive: inactive.get() as number,
         quarantined: quarantined.get() as number,
         withUnusableParts: unusable.get() as number,
       };
