@@ -67,6 +67,8 @@ export interface CatalogStore {
   noteReferenceAbsent(kind: ReferenceKind): Promise<void>;
   /** Counts each group's products again (one walk of the group index). */
   recountGroups(): Promise<void>;
+  /** Gives the file's free pages back to the disk (a catalog made before auto_vacuum keeps them). */
+  giveBackFreePages(): Promise<void>;
   /** The favourite sets, product groups and taxes held, and a group's products by name. */
   readonly references: StoreReferenceReads;
   /**
@@ -179,6 +181,7 @@ export async function openCatalogStore(
     ),
     noteReferenceAbsent: guard(async (kind: ReferenceKind) => (await writingReferences()).noteAbsent(kind)),
     recountGroups: guard(async () => (await writingReferences()).recountGroups()),
+    giveBackFreePages: guard(async () => (await writing()).giveBackFreePages()),
     references: guardedReads(file, referenced),
     noteLabelChanges: guard(async (inputs: readonly PageInput[], baseline: boolean) =>
       (await writingShelf()).noteChanges(inputs, baseline),

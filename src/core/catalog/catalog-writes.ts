@@ -40,6 +40,8 @@ export interface CatalogWrites {
   finishFullSync(input: { generation: number; syncState: unknown }): { removed: number };
   writeSyncState(syncState: unknown): void;
   saveBranches(branches: readonly BranchInfo[]): void;
+  /** Moves pages from the file's end into its free ones and cuts the file there (auto_vacuum). */
+  giveBackFreePages(): void;
 }
 
 export function catalogWrites(db: Database, clock: () => number): CatalogWrites {
@@ -189,6 +191,9 @@ export function catalogWrites(db: Database, clock: () => number): CatalogWrites 
     },
     writeSyncState(syncState) {
       saveState(syncState);
+    },
+    giveBackFreePages() {
+      db.pragma("incremental_vacuum");
     },
     saveBranches(branches) {
       db.transaction(() => {

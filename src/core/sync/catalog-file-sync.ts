@@ -50,6 +50,7 @@ export async function syncCatalogFile(
         await refreshReferences(input.source, store, input);
         // The groups' sizes (the keys' groups as tabs), counted in the sync's thread, not by a till answering.
         if (summary.received > 0 || summary.removed > 0 || summary.resumed) await store.recountGroups();
+        await store.giveBackFreePages();
         return summary;
       } catch (error) {
         // Refused or failed before any page was stored: nothing to resume, so the catalog says what

@@ -1,5 +1,6 @@
 // The catalog core against the reference service over real HTTP: full and incremental syncs, changes
 // during a sync, injected faults, token expiry, a revoked key, and lookups while a sync runs.
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
 import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
@@ -274,5 +275,38 @@ describe("syncing through trouble", () => {
     expect(error.message).not.toContain(service.demo.apiKey);
     expect((await core.lookup(code)).match?.product.barcode).toBe(code);
     expect((await core.status()).products).toBeGreaterThan(0);
+  });
+});
+
+/** The catalog file's pages, and how many of them are free (as its last commit left it). */
+function pagesOf(file: string): { pages: number; free: number } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const read = (pragma: string) => db.pragma(pragma, { simple: true }) as number;
+    return { pages: read("page_count"), free: read("freelist_count") };
+  } finally {
+    db.close();
+  }
+}
+
+describe("the catalog file after a sync", () => {
+  it("keeps no free pages: what the sync's merges and removals freed goes back to the disk", async () => {
+    const service = await serviceWith({ demoProducts: 600, seed: 12 });
+    const admin = await adminApi(service);
+    const { core, dataDir } = await signedInCore(service);
+    await core.sync({ pageSize: 100 });
+    const file = catalogFileFor(dataDir, service.demo.accountId);
+    const synced = pagesOf(file);
+    expect(synced.free).toBe(0);
+
+    const removed = [...(await admin.liveProducts()).keys()].slice(0, 200);
+    for (const id of removed) await admin.deleteProduct(id);
+    expect((await core.sync({ pageSize: 100 })).mode).toBe("incremental");
+    const after = pagesOf(file);
+    expect(after.free).toBe(0);
+    // A third of the products gone (each leaves a small tombstone): the file is smaller, not the
+    // same size with holes in it.
+    expect(after.pages).toBeLessThan(synced.pages);
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(await admin.liveProducts());
   });
 });
