@@ -26,9 +26,11 @@ export function openConnection(file: string, options: { readonly: boolean; immut
     // takes effect when the file is created.
     if (!options.readonly) db.pragma("page_size = 8192");
     // The pages a sync leaves free (the full-text index merging its parts frees some on every sync:
-    // 30 bytes a product at 20k) go back to the disk after it (catalog-writes.ts). Takes effect when
-    // the file is created, or at its next VACUUM; a file made before keeps its free pages for later writes.
-    if (!options.readonly) db.pragma("auto_vacuum = INCREMENTAL");
+    // 30 bytes a product at 20k) go back to the disk after it (catalog-writes.ts). Set on a new file
+    // only: on one that has pages the pragma writes its header, which fails on a full disk, and a
+    // file made before gets it at its next VACUUM (free-space-reclaim.ts).
+    if (!options.readonly && db.pragma("page_count", { simple: true }) === 0)
+      db.pragma("auto_vacuum = INCREMENTAL");
     if (!options.readonly) db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");

@@ -27,6 +27,8 @@ export function reclaimFreeSpace(db: Database, context: ReclaimContext): void {
     return;
   }
   try {
+    // The file written anew gives the pages later syncs leave free back to the disk, as a new one does.
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.exec("VACUUM");
     db.pragma("wal_checkpoint(TRUNCATE)");
   } catch (error) {
