@@ -50,7 +50,10 @@ export async function syncCatalogFile(
         await refreshReferences(input.source, store, input);
         // The groups' sizes (the keys' groups as tabs), counted in the sync's thread, not by a till answering.
         if (summary.received > 0 || summary.removed > 0 || summary.resumed) await store.recountGroups();
-        await store.giveBackFreePages();
+        // Tidying after the sync: on a disk too full to move the pages, they stay, and the sync stands.
+        await store.giveBackFreePages().catch((error: unknown) => {
+          if (!isAppError(error, "disk-full")) throw error;
+        });
         return summary;
       } catch (error) {
         // Refused or failed before any page was stored: nothing to resume, so the catalog says what
