@@ -36,6 +36,15 @@ function schemaText(file: string): unknown[] {
   return rows;
 }
 
+/** The test's stand-in for a file of `version` has exactly the schema migrations 1 to `version` make. */
+function expectSchemaOfVersion(file: string, version: number): void {
+  const fresh = temp.file();
+  const db = new Database(fresh);
+  migrate(db, fresh, migrations.slice(0, version));
+  db.close();
+  expect(schemaText(file)).toEqual(schemaText(fresh));
+}
+
 describe("migration 1", () => {
   it("creates the catalog schema in WAL mode, at the newest version", async () => {
     const file = temp.file();
@@ -108,12 +117,7 @@ describe("migration 7", () => {
     );
     await store.close();
     rewindToVersion6(file);
-    const fresh = temp.file();
-    const db = new Database(fresh);
-    migrate(db, fresh, migrations.slice(0, 6));
-    db.close();
-    // The test's stand-in is what migrations 1 to 6 make, exactly.
-    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expectSchemaOfVersion(file, 6);
     expect(schemaOf(file).version).toBe(6);
     // Before: the brand is not searched, and nothing is forgiven.
     const before = new Database(file, { readonly: true });
@@ -143,12 +147,7 @@ describe("migration 8", () => {
     );
     await store.close();
     rewindToVersion7(file);
-    const fresh = temp.file();
-    const db = new Database(fresh);
-    migrate(db, fresh, migrations.slice(0, 7));
-    db.close();
-    // The test's stand-in is what migrations 1 to 7 make, exactly.
-    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expectSchemaOfVersion(file, 7);
 
     const again = await temp.open(file);
     expect(schemaOf(file).version).toBe(newest);
@@ -182,12 +181,7 @@ describe("migration 9", () => {
     );
     await store.close();
     rewindToVersion8(file);
-    const fresh = temp.file();
-    const db = new Database(fresh);
-    migrate(db, fresh, migrations.slice(0, 8));
-    db.close();
-    // The test's stand-in is what migrations 1 to 8 make, exactly.
-    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expectSchemaOfVersion(file, 8);
     const before = new Database(file, { readonly: true });
     expect(before.prepare("SELECT group_id FROM products WHERE id = 'r'").pluck().get()).toBe("bread");
     before.close();
@@ -233,12 +227,7 @@ describe("migration 10", () => {
     await store.applyPage(livePage([product({ id: "a", name: "Milch 1 l" })]));
     await store.close();
     rewindToVersion9(file);
-    const fresh = temp.file();
-    const db = new Database(fresh);
-    migrate(db, fresh, migrations.slice(0, 9));
-    db.close();
-    // The test's stand-in is what migrations 1 to 9 make, exactly.
-    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expectSchemaOfVersion(file, 9);
 
     const again = await temp.open(file);
     expect(schemaOf(file).version).toBe(newest);
@@ -262,12 +251,7 @@ describe("migration 11", () => {
     const before = await store.counts();
     await store.close();
     rewindToVersion10(file);
-    const fresh = temp.file();
-    const db = new Database(fresh);
-    migrate(db, fresh, migrations.slice(0, 10));
-    db.close();
-    // The test's stand-in is what migrations 1 to 10 make, exactly.
-    expect(schemaText(file)).toEqual(schemaText(fresh));
+    expectSchemaOfVersion(file, 10);
 
     const again = await temp.open(file);
     expect(schemaOf(file).version).toBe(newest);
