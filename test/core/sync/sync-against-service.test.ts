@@ -2,11 +2,14 @@
 // during a sync, injected faults, token expiry, a revoked key, and lookups while a sync runs.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guardCatalogFile } from "../../../src/core/catalog/catalog-file-guard.ts";
 import { catalogFileFor, openCatalogStore } from "../../../src/core/catalog/catalog-store.ts";
+import { syncCatalogFile } from "../../../src/core/sync/catalog-file-sync.ts";
 import { sessionProductsSource } from "../../../src/core/sync/session-source.ts";
 import { runSync } from "../../../src/core/sync/sync-engine.ts";
 import { createRandom } from "../../../src/server/faults/seeded-random.ts";
 import { type RunningService, startService } from "../../../src/server/service.ts";
+import { AppError } from "../../../src/shared/app-error.ts";
 import type { SyncProgress } from "../../../src/shared/catalog/sync-progress.ts";
 import { failure } from "../../support/expect-failure.ts";
 import {
@@ -308,5 +311,41 @@ describe("the catalog file after a sync", () => {
     // same size with holes in it.
     expect(after.pages).toBeLessThan(synced.pages);
     expect(localProducts(dataDir, service.demo.accountId)).toEqual(await admin.liveProducts());
+  });
+
+  it("ends as done when the disk is too full to give the free pages back: the sync is stored by then", async () => {
+    const service = await serviceWith({ demoProducts: 300, seed: 21 });
+    const { session, dataDir } = await signedInCore(service);
+    const file = catalogFileFor(dataDir, service.demo.accountId);
+    const guard = guardCatalogFile(file, Date.now);
+    cleanups.push(() => guard.close());
+    const tried: string[] = [];
+    // The real catalog, but the disk is full by the time the pages would move (through the log).
+    const fullAtTheEnd: typeof guard = {
+      ...guard,
+      write: (work) =>
+        guard.write((store) =>
+          work({
+            ...store,
+            giveBackFreePages: async () => {
+              tried.push(file);
+              throw new AppError("disk-full", "The disk is full.");
+            },
+          }),
+        ),
+    };
+    const source = sessionProductsSource(session);
+    const summary = await syncCatalogFile({
+      file,
+      catalog: fullAtTheEnd,
+      source,
+      clock: Date.now,
+      full: true,
+    });
+    expect(tried).toEqual([file]);
+    expect(summary).toMatchObject({ mode: "full", mismatch: false });
+    expect(localProducts(dataDir, service.demo.accountId)).toEqual(
+      await (await adminApi(service)).liveProducts(),
+    );
   });
 });
