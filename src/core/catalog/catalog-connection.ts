@@ -25,8 +25,8 @@ export function openConnection(file: string, options: { readonly: boolean; immut
     // three or four. The file is 40% smaller and pages commit faster (bench/catalog-store.ts). Only
     // takes effect when the file is created.
     if (!options.readonly) db.pragma("page_size = 8192");
-    // The pages a sync leaves free (the full-text index merging its parts frees some on every sync:
-    // 30 bytes a product at 20k) go back to the disk after it (catalog-writes.ts). Set on a new file
+    // The pages a sync leaves free (the full-text index merging its parts frees some on every sync)
+    // go back to the disk after it (catalog-writes.ts, docs/storage.md). Set on a new file
     // only: on one that has pages the pragma writes its header, which fails on a full disk, and a
     // file made before gets it at its next VACUUM (free-space-reclaim.ts).
     if (!options.readonly && db.pragma("page_count", { simple: true }) === 0)

@@ -173,7 +173,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     // The inactive products alone in the index the status counts them from (a few in a hundred): the
-    // live ones are counted from products_generation. 9 bytes a product less (issue 52).
+    // live ones are counted from products_generation: an index of a few rows instead of every live one.
     version: 11,
     up: (db) =>
       db.exec(`
