@@ -138,6 +138,7 @@ export default defineConfig({
           include: browser,
           environment: "node",
           globalSetup: ["test/support/bridge-page-setup.ts"],
+          setupFiles: ["test/support/share-chromium.ts"],
           maxWorkers: 2,
           // Each file starts its own service, catalog and Chromium and closes them; what they share
           // is the modules, loaded once a worker instead of once a file (3 s of CPU a file).
