@@ -1,6 +1,7 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
 // over one data directory (session, owner-only secrets file, settings file, catalog files, log), with
-// syncs and picture runs in their worker threads run from the .ts source.
+// syncs and picture runs in their worker threads: the modules the caller gives (the CLI's bundles of
+// them, cli/bundled-workers.ts), else the .ts sources.
 import { createRequire } from "node:module";
 import { type CatalogApp, openCatalog, openCatalogLog, serialportAccess } from "../core/app/index.ts";
 import { defaultSettings } from "../shared/settings/app-settings.ts";
@@ -18,6 +19,8 @@ export async function openBrowserCatalog(
     onFault?: (what: string, error: unknown) => void;
     /** A serial scanner's port for this run (`--serial`), over the one in Settings. */
     serialPort?: { port: string; baud: number };
+    /** The sync's and the picture run's worker modules. */
+    workers?: { sync: URL; pictures: URL };
   } = {},
 ): Promise<BrowserCatalog> {
   // A folder that cannot take a log still serves the till; the catalog's errors say what is wrong.
@@ -27,8 +30,10 @@ export async function openBrowserCatalog(
   );
   const service = openCatalog({
     dataDir,
-    sync: { worker: new URL("../core/workers/sync-worker.ts", import.meta.url) },
-    pictures: { worker: new URL("../core/workers/image-worker.ts", import.meta.url) },
+    sync: { worker: options.workers?.sync ?? new URL("../core/workers/sync-worker.ts", import.meta.url) },
+    pictures: {
+      worker: options.workers?.pictures ?? new URL("../core/workers/image-worker.ts", import.meta.url),
+    },
     onFault: options.onFault,
     log: opened.log,
     serial: { access: serialportAccess, ...(options.serialPort ? { port: options.serialPort } : {}) },

@@ -9,6 +9,7 @@ import { openBrowserCatalog } from "../bridge/browser-catalog.ts";
 import { buildBridgePage } from "../bridge/build-page.ts";
 import { serveCatalog } from "../bridge/serve-catalog.ts";
 import { maxDemoProducts, startService } from "../server/service.ts";
+import { bundledWorkers } from "./bundled-workers.ts";
 import { dataDirOption, integerFlag, parseCommandArgs, serialFlag, serialOption } from "./cli-args.ts";
 import type { CliIo } from "./cli-io.ts";
 import { givenDataDir } from "./data-dir.ts";
@@ -40,12 +41,14 @@ export async function startUi(args: string[], io: Pick<CliIo, "stdout" | "stderr
     io.stderr.write(
       `Building the screens and starting the reference service with ${products} demo products...\n`,
     );
-    const [upstream] = await Promise.all([
+    const [upstream, workers] = await Promise.all([
       startService({ port: 0, demoProducts: products }),
+      bundledWorkers(),
       buildBridgePage(join(work, "page")),
     ]);
     closers.push(() => upstream.close());
     const catalog = await openBrowserCatalog(dataDir ?? join(work, "data"), {
+      workers,
       onFault: (what, error) => io.stderr.write(`fault in ${what}: ${String(error)}\n`),
       ...(serialPort ? { serialPort } : {}),
     });

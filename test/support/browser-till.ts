@@ -9,6 +9,7 @@ import { type BrowserCatalog, openBrowserCatalog } from "../../src/bridge/browse
 import { buildBridgePage } from "../../src/bridge/build-page.ts";
 import type { RunningBridge } from "../../src/bridge/http-bridge.ts";
 import { serveCatalog } from "../../src/bridge/serve-catalog.ts";
+import { bundledWorkers } from "../../src/cli/bundled-workers.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { launchChromium } from "./chromium.ts";
 
@@ -47,12 +48,14 @@ export async function startBrowserTill(options: {
   };
   try {
     const pageDir = options.pageDir ?? join(work, "page");
-    const [upstream] = await Promise.all([
+    const [upstream, workers] = await Promise.all([
       startService({ port: 0, demoProducts: options.demoProducts }),
+      bundledWorkers(),
       options.pageDir === undefined ? buildBridgePage(pageDir) : undefined,
     ]);
     cleanups.push(() => upstream.close());
-    const catalog = await openBrowserCatalog(join(work, "data"));
+    // The workers as `npm run ui` starts them: bundled, rather than stripped of types at every sync.
+    const catalog = await openBrowserCatalog(join(work, "data"), { workers });
     cleanups.push(() => catalog.close());
     if (options.pageSize !== undefined) await catalog.service.changeSettings({ pageSize: options.pageSize });
     if (options.pictures === false) {

@@ -1,11 +1,10 @@
 // The catalog service as the desktop app runs it, over the test's data directory and the reference
-// service, with the real sync worker (run from its .ts source) and short retry waits.
+// service, with the real sync and picture workers and short retry waits.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { builtEntry } from "../../src/cli/built-entry.mjs";
+import { bundledWorkers } from "../../src/cli/bundled-workers.ts";
 import { type CatalogApp, type CatalogLog, openCatalog } from "../../src/core/app/index.ts";
 import type { ServiceClock } from "../../src/core/service-clock.ts";
 import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
@@ -21,27 +20,10 @@ import {
 } from "../../src/shared/settings/app-settings.ts";
 
 /**
- * A worker as the desktop app starts it: one bundle of its sources (built as the CLI's is, by
- * src/cli/built-entry.mjs, and again whenever a source changes), not each TypeScript file stripped
- * of its types on every start. These tests start a worker for every sync: from the sources a start
- * cost 0.72 s of CPU, from the bundle 0.31-0.42 s (issue 52). The sources where no bundle can be built.
+ * The workers as the desktop app starts them: one bundle each (the CLI's, bundled-workers.ts), not
+ * each TypeScript file stripped of its types again at every sync these tests run.
  */
-async function bundledWorker(source: URL, name: string): Promise<URL> {
-  const cacheDir = fileURLToPath(
-    new URL(`../../node_modules/.cache/${name}/${process.version}`, import.meta.url),
-  );
-  const built = await builtEntry({ entry: fileURLToPath(source), cacheDir });
-  return built === null ? source : new URL(built);
-}
-
-export const syncWorkerUrl = await bundledWorker(
-  new URL("../../src/core/workers/sync-worker.ts", import.meta.url),
-  "test-sync-worker",
-);
-const imageWorkerUrl = await bundledWorker(
-  new URL("../../src/core/workers/image-worker.ts", import.meta.url),
-  "test-image-worker",
-);
+const bundles = await bundledWorkers();
 
 /**
  * For files whose tests each run two or three syncs in worker threads: a few seconds on a quiet
@@ -90,9 +72,9 @@ export function openTestService(
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
     ...(options.log === undefined ? {} : { log: options.log }),
-    pictures: { worker: imageWorkerUrl },
+    pictures: { worker: bundles.pictures },
     sync: {
-      worker: syncWorkerUrl,
+      worker: bundles.sync,
       create(url, workerOptions) {
         const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
         workers.push(worker);
