@@ -30,7 +30,14 @@ import { fixtureBytesFigure } from "./storage-accounting.ts";
 import { syncFigures } from "./sync.ts";
 import { firstSyncFigures } from "./sync-1m.ts";
 
-const contributed = ["lookup-during-sync", "scan-to-paint", "images", "serial-to-page", "camera-decode"];
+const contributed = [
+  "lookup-during-sync",
+  "scan-to-paint",
+  "images",
+  "serial-to-page",
+  "camera-decode",
+  "worker-start",
+];
 const groups = [
   "lookup",
   "search",
