@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { bundledWorkers } from "../src/cli/bundled-workers.ts";
 import { wireCatalog } from "../src/core/app/catalog-wiring.ts";
 import { type CatalogApp, openCatalog } from "../src/core/app/index.ts";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
@@ -205,10 +206,12 @@ async function downloadRateInProcesses(upstream: RunningService): Promise<Figure
 /** The app's catalog service over a fresh folder, signed in, its own first sync cancelled. */
 async function openApp(ready: Ready, pictures: boolean): Promise<{ service: CatalogApp; dataDir: string }> {
   const dataDir = await scratchDir();
+  // The workers bundled, as the desktop app ships them (electron-vite) and `npm run ui` starts them.
+  const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
-    sync: { worker: new URL("../src/core/workers/sync-worker.ts", import.meta.url) },
-    pictures: { worker: new URL("../src/core/workers/image-worker.ts", import.meta.url) },
+    sync: { worker: workers.sync },
+    pictures: { worker: workers.pictures },
   });
   await service.start();
   await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: pictures, capMegabytes: 500 } });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { bundledWorkers } from "../src/cli/bundled-workers.ts";
 import { type CatalogApp, openCatalog } from "../src/core/app/index.ts";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { type Figure, percentile, type Side, sizeName, spread } from "./figure.ts";
@@ -77,10 +78,12 @@ export function heldCodes(dataDir: string, accountId: string): string[] {
 export async function lookupDuringSyncFigures(options: { products: number }): Promise<Figure[]> {
   const upstream = await startService(options.products);
   const dataDir = await mkdtemp(join(tmpdir(), "bench-lookup-during-sync-"));
+  // The workers bundled, as the desktop app ships them (electron-vite) and `npm run ui` starts them.
+  const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
-    sync: { worker: new URL("../src/core/workers/sync-worker.ts", import.meta.url) },
-    pictures: { worker: new URL("../src/core/workers/image-worker.ts", import.meta.url) },
+    sync: { worker: workers.sync },
+    pictures: { worker: workers.pictures },
   });
   try {
     await service.start();
