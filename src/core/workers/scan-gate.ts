@@ -32,7 +32,11 @@ export interface ScanGate {
   clear(): Promise<void>;
 }
 
-export function scanGate(buffer: SharedArrayBuffer = new SharedArrayBuffer(4)): ScanGate {
+/** `pauseMs`: the longest pause, given longer by a test that must not race a 5 ms timer. */
+export function scanGate(
+  buffer: SharedArrayBuffer = new SharedArrayBuffer(4),
+  pauseMs: number = longestPauseMs,
+): ScanGate {
   const count = new Int32Array(buffer);
   return {
     buffer,
@@ -46,7 +50,7 @@ export function scanGate(buffer: SharedArrayBuffer = new SharedArrayBuffer(4)): 
       }
     },
     async clear() {
-      const until = performance.now() + longestPauseMs;
+      const until = performance.now() + pauseMs;
       for (let seen = Atomics.load(count, 0); seen !== 0; seen = Atomics.load(count, 0)) {
         const left = until - performance.now();
         if (left <= 0) return;

@@ -14,7 +14,9 @@ describe("the scan gate", () => {
   });
 
   it("holds background work until the scans being answered are done", async () => {
-    const gate = scanGate();
+    // A pause far longer than the scan: with the 5 ms one, a busy machine could end the pause before
+    // the scan's 5 ms timer ran, and the work would go on first by the rule the last test checks.
+    const gate = scanGate(undefined, 60_000);
     const order: string[] = [];
     let finish: () => void = () => undefined;
     const scan = gate.scanning(
