@@ -1,8 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "electron-vite";
+import { precompiledProductCheck } from "./src/cli/product-check-plugin.mjs";
 
 export default defineConfig({
   main: {
+    // The sync worker reads records with the product check compiled here, not at its first page.
+    plugins: [precompiledProductCheck()],
     build: {
       externalizeDeps: true,
       rollupOptions: {

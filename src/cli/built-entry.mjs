@@ -16,13 +16,15 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { precompiledProductCheck } from "./product-check-plugin.mjs";
 
 // Packages copied into the bundle, so that only the parts the CLI uses are loaded. pino-roll (the log
 // file) requires date-fns whole, some 250 files: resolved and read one by one, they cost a command
 // that writes a log line more than all the rest of the log did. undici (the connections to the
-// service) and ajv (the check of each record a sync reads) are a hundred files each, read by every
-// sign-in and sync. Every other package stays where npm put it: native addons, and packages that find
-// their own files at run time, break when moved.
+// service) is a hundred files, read by every sign-in and sync; of ajv, only the helpers of the product
+// check are left, which is compiled while the bundle is built (product-check-plugin.mjs). Every other
+// package stays where npm put it: native addons, and packages that find their own files at run time,
+// break when moved.
 const bundledPackages = /^(zod|pino-roll|date-fns|undici|ajv)(\/|$)/u;
 
 // A process may still be running an older build and load one of its chunks later (the sync engine
@@ -69,7 +71,11 @@ async function bundle(entry, outDir) {
   const { rolldown } = await import("rolldown");
   // The build depends on this file's choices and on the bundler as much as on the sources.
   /** @type {Input[]} */
-  const inputs = [import.meta.filename, fileURLToPath(import.meta.resolve("rolldown"))].map(inputNow);
+  const inputs = [
+    import.meta.filename,
+    fileURLToPath(import.meta.resolve("rolldown")),
+    fileURLToPath(import.meta.resolve("./product-check-plugin.mjs")),
+  ].map(inputNow);
   const build = await rolldown({
     input: entry,
     platform: "node",
@@ -82,6 +88,7 @@ async function bundle(entry, outDir) {
     treeshake: { moduleSideEffects: (id, external) => external || id.includes("/node_modules/") },
     external: (id) => !(id.startsWith(".") || isAbsolute(id) || bundledPackages.test(id)),
     plugins: [
+      precompiledProductCheck({ onInput: (file) => inputs.push(inputNow(file)) }),
       {
         name: "source-files",
         load(id) {

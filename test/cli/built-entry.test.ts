@@ -147,7 +147,7 @@ describe("the CLI's built entry", () => {
     expect((await output(third)).greeting).toBe("hey");
   });
 
-  it("bundles zod, pino-roll, date-fns, undici and ajv into the catalog CLI, which then answers as the sources do", async () => {
+  it("bundles zod, pino-roll, date-fns, undici and ajv's helpers into the catalog CLI, with the product check compiled, and it answers as the sources do", async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     const url = await builtEntry({ entry: join(root, "src/cli/index.ts"), cacheDir });
     if (url === null) throw new Error("the CLI did not build");
@@ -159,6 +159,9 @@ describe("the CLI's built entry", () => {
     const loaded =
       /^(?![\t ]*(\*|\/\/)).*(\bfrom|(?<!`)\brequire\(|\bimport\()\s*["'](zod|pino-roll|date-fns|undici|ajv)["'/]/mu;
     expect(chunks.filter((code) => loaded.test(code))).toEqual([]);
+    // The product check comes compiled (product-check-plugin.mjs): none of ajv's compiler is in it.
+    expect(chunks.filter((code) => code.includes("schema must be object or boolean"))).toEqual([]);
+    expect(chunks.filter((code) => code.includes("productRecordValidator"))).toHaveLength(1);
     const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
     const { stdout } = await run(process.execPath, [fileURLToPath(url), "--version"]);
     expect(stdout).toBe(`pos-catalog ${version}\n`);

@@ -1,8 +1,13 @@
 // The sync checks records with isProductRecord (ajv, compiled from productCheckSchema) and, for those it
 // refuses, with productCheckSchema, a cheaper form of productSchema: each must accept and reject
-// exactly the same records as productSchema, whatever a field holds, at any depth, or be missing.
+// exactly the same records as productSchema, whatever a field holds, at any depth, or be missing. So
+// must the check a bundle carries, compiled when the bundle was built (product-check-plugin.mjs).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompiledProductCheck } from "../../../src/cli/product-check-plugin.mjs";
 import { isProductRecord } from "../../../src/core/api/product-record-check.ts";
 import { generateDemoCatalog } from "../../../src/server/demo/demo-catalog.ts";
 import { productCheckSchema, productSchema } from "../../../src/shared/api/product.ts";
@@ -97,6 +102,48 @@ describe("isProductRecord", () => {
 
   it("accepts every record of the demo catalog", () => {
     expect(records.filter((record) => !isProductRecord(record))).toEqual([]);
+  });
+});
+
+describe("the product check a bundle carries", () => {
+  const validatorFile = fileURLToPath(
+    new URL("../../../src/core/api/product-record-validator.ts", import.meta.url),
+  );
+  // Inside the project, as a bundle is, so that the module finds ajv's helpers where a bundle does.
+  const cache = fileURLToPath(new URL("../../../node_modules/.cache", import.meta.url));
+  let dir: string;
+  let bundledCheck: (record: unknown) => boolean;
+
+  beforeAll(async () => {
+    const code = await precompiledProductCheck().load(validatorFile);
+    if (code === null) throw new Error("the plugin left the validator module as it was");
+    mkdirSync(cache, { recursive: true });
+    dir = mkdtempSync(join(cache, "product-check-test-"));
+    const file = join(dir, "product-record-validator.mjs");
+    writeFileSync(file, code);
+    const { productRecordValidator } = await import(pathToFileURL(file).href);
+    bundledCheck = productRecordValidator();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("accepts and rejects exactly what productSchema does, whatever changed and how deep", () => {
+    expectSameVerdicts(bundledCheck);
+  });
+
+  it("accepts every record of the demo catalog", () => {
+    expect(records.filter((record) => !bundledCheck(record))).toEqual([]);
+  });
+
+  it("measures text with ajv's own helper: an empty id or type is refused, one character is enough", () => {
+    const record = records[0] as Record<string, unknown>;
+    for (const field of ["id", "type"]) {
+      expect(bundledCheck({ ...record, [field]: "" }), field).toBe(false);
+      expect(bundledCheck({ ...record, [field]: "\u{1F9C0}" }), field).toBe(true);
+    }
+  });
+
+  it("replaces the validator's module alone", async () => {
+    expect(await precompiledProductCheck().load(fileURLToPath(import.meta.url))).toBeNull();
   });
 });
 
