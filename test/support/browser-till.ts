@@ -12,6 +12,7 @@ import { serveCatalog } from "../../src/bridge/serve-catalog.ts";
 import { bundledWorkers } from "../../src/cli/bundled-workers.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { launchChromium } from "./chromium.ts";
+import { pageBuilt } from "./run-page.ts";
 
 export interface BrowserTill {
   upstream: RunningService;
@@ -26,7 +27,7 @@ export interface BrowserTill {
 export async function startBrowserTill(options: {
   demoProducts: number;
   pageSize?: number;
-  /** The page built already (the test run's, see bridge-page-setup.ts); built here without. */
+  /** The test run's page (bridge-page-setup.ts), waited for until it is built; built here without. */
   pageDir?: string;
   /** More Chromium switches (the fake camera's). */
   chromiumArgs?: readonly string[];
@@ -47,11 +48,13 @@ export async function startBrowserTill(options: {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const pageDir = options.pageDir ?? join(work, "page");
-    const [upstream, workers] = await Promise.all([
+    const ownPage = join(work, "page");
+    const [upstream, workers, pageDir] = await Promise.all([
       startService({ port: 0, demoProducts: options.demoProducts }),
       bundledWorkers(),
-      options.pageDir === undefined ? buildBridgePage(pageDir) : undefined,
+      options.pageDir === undefined
+        ? buildBridgePage(ownPage).then(() => ownPage)
+        : pageBuilt(options.pageDir),
     ]);
     cleanups.push(() => upstream.close());
     // The workers as `npm run ui` starts them: bundled, rather than stripped of types at every sync.
