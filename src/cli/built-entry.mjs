@@ -14,6 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { precompiledProductCheck } from "./product-check-plugin.mjs";
@@ -33,6 +34,17 @@ const keepOldBuildsMs = 24 * 60 * 60 * 1000;
 
 /** @typedef {[file: string, mtimeMs: number, size: number]} Input */
 /** @typedef {{ source: string, entry: string, inputs: Input[] }} Manifest */
+
+/** The package's own cache, inside it, so that a bundle finds the packages left out of it. */
+export const packageCache = join(import.meta.dirname, "../../node_modules/.cache");
+
+/** The CLI's own bundle (index.ts), as builtEntry gives it. */
+export function cliBuiltEntry() {
+  return builtEntry({
+    entry: join(import.meta.dirname, "index.ts"),
+    cacheDir: join(packageCache, "catalog-cli", process.version),
+  });
+}
 
 /**
  * The URL of the built entry: the last build when none of its files changed since, else a new one.
@@ -69,12 +81,13 @@ export async function builtEntry({ entry, cacheDir, now = Date.now }) {
  */
 async function bundle(entry, outDir) {
   const { rolldown } = await import("rolldown");
-  // The build depends on this file's choices and on the bundler as much as on the sources.
+  // The build depends on this file's choices and on the bundler as much as on the sources. Resolved
+  // without import.meta.resolve, which a module runner (vitest's global set-up) does not give.
   /** @type {Input[]} */
   const inputs = [
     import.meta.filename,
-    fileURLToPath(import.meta.resolve("rolldown")),
-    fileURLToPath(import.meta.resolve("./product-check-plugin.mjs")),
+    createRequire(import.meta.url).resolve("rolldown"),
+    fileURLToPath(new URL("./product-check-plugin.mjs", import.meta.url)),
   ].map(inputNow);
   const build = await rolldown({
     input: entry,

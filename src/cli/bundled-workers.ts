@@ -2,8 +2,9 @@
 // the CLI's own entry is (built-entry.mjs) and kept beside it. A worker started from the TypeScript
 // sources strips and compiles each of its files again on every sync and picture run
 // (`npm run bench -- --only worker-start` measures a sync both ways).
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { builtEntry } from "./built-entry.mjs";
+import { builtEntry, packageCache } from "./built-entry.mjs";
 
 export interface WorkerModules {
   sync: URL;
@@ -20,9 +21,7 @@ export async function bundledWorkers(): Promise<WorkerModules> {
 }
 
 async function bundled(source: URL, name: string): Promise<URL> {
-  const cacheDir = fileURLToPath(
-    new URL(`../../node_modules/.cache/${name}/${process.version}`, import.meta.url),
-  );
+  const cacheDir = join(packageCache, name, process.version);
   const built = await builtEntry({ entry: fileURLToPath(source), cacheDir });
   return built === null ? source : new URL(built);
 }

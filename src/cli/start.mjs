@@ -2,21 +2,16 @@
 // CLI's own bundle (src/cli/built-entry.mjs). Where no bundle can be built, it runs the sources.
 import module from "node:module";
 import { join } from "node:path";
-import { builtEntry } from "./built-entry.mjs";
+import { cliBuiltEntry, packageCache } from "./built-entry.mjs";
 
 // Started with another Node than the project's own (`node src/cli/start.mjs` on a system Node 20),
 // the CLI cannot run: say so in one line rather than with Node's stack trace. 22.18 is the first 22
 // that runs TypeScript sources without a flag, which the start falls back on.
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major > 22 || (major === 22 && minor >= 18)) {
-  // Inside the package, so that the bundle finds the packages left out of it where the sources do.
-  const cache = join(import.meta.dirname, "../../node_modules/.cache");
-  const built = await builtEntry({
-    entry: join(import.meta.dirname, "index.ts"),
-    cacheDir: join(cache, "catalog-cli", process.version),
-  });
+  const built = await cliBuiltEntry();
   // V8's compiled code for the bundle, kept beside it rather than in the shared temp directory.
-  module.enableCompileCache(join(cache, "v8-compile"));
+  module.enableCompileCache(join(packageCache, "v8-compile"));
   await import(built ?? "./index.ts");
 } else {
   process.stderr.write(
