@@ -70,6 +70,9 @@ export const ownModules = [
 /** Tests only `npm run test:long` runs (vitest.long.config.ts): long by nature. */
 export const longOnly = ["test/long/**/*.test.ts"];
 
+/** The CLI's and the workers' bundles, built once before the files that run them start. */
+const prebuiltBundles = "test/support/prebuilt-bundles.ts";
+
 export default defineConfig({
   plugins: [react(), electronViteQueries()],
   test: {
@@ -87,6 +90,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...browser, ...longOnly, ...ownModules, "test/postgres/**"],
           environment: "node",
+          globalSetup: [prebuiltBundles],
           // Each file starts and closes its own services, catalogs and processes; what they share is
           // the modules, loaded once a worker instead of once a file.
           isolate: false,
@@ -100,6 +104,7 @@ export default defineConfig({
           name: "isolated",
           include: ownModules,
           environment: "node",
+          globalSetup: [prebuiltBundles],
           // Loaded through vitest, so the shell tests' Electron double reaches electron-store's import too.
           server: { deps: { inline: ["electron-store"] } },
         },
@@ -137,7 +142,7 @@ export default defineConfig({
           name: "browser",
           include: browser,
           environment: "node",
-          globalSetup: ["test/support/bridge-page-setup.ts"],
+          globalSetup: ["test/support/bridge-page-setup.ts", prebuiltBundles],
           setupFiles: ["test/support/share-chromium.ts"],
           maxWorkers: 2,
           // Each file starts its own service, catalog and Chromium and closes them; what they share
