@@ -1,6 +1,6 @@
 // The CLI's bundle and the workers' are built at their first use and kept (src/cli/built-entry.mjs).
 // In a fresh clone the run's first files start at once, and every process that found no bundle built
-// its own: eight builds of the CLI (1.5 s of CPU each) and three of each worker in one CI run tonight.
+// its own: eight builds of the CLI and three of each worker in one CI run (issue 52).
 // Built once here, before the files start (vitest's globalSetup), each process finds them made.
 import { cliBuiltEntry } from "../../src/cli/built-entry.mjs";
 import { bundledWorkers } from "../../src/cli/bundled-workers.ts";
