@@ -26,8 +26,13 @@ export function catalogStateReads(db: Database): CatalogStateReads {
   const live = db.prepare("SELECT count(*) FROM products WHERE deleted = 0").pluck();
   const inactive = db.prepare("SELECT count(*) FROM products WHERE deleted = 0 AND active = 0").pluck();
   const quarantined = db.prepare("SELECT count(*) FROM quarantine").pluck();
+  // CROSS JOIN keeps the few products with unusable parts as the outer loop: with a plain JOIN the
+  // planner walked every live product instead, at each status read after a write (a sync's pages),
+  // on the thread that answers scans.
   const unusable = db
-    .prepare("SELECT count(*) FROM unusable_parts u JOIN products p ON p.id = u.product_id AND p.deleted = 0")
+    .prepare(
+      "SELECT count(*) FROM unusable_parts u CROSS JOIN products p ON p.id = u.product_id AND p.deleted = 0",
+    )
     .pluck();
   const seen = db.prepare("SELECT count(*) FROM products WHERE deleted = 0 AND generation = ?").pluck();
   const state = db.prepare("SELECT state FROM sync_state").pluck();

@@ -11,10 +11,11 @@ export interface ProductWithUnusableParts {
 }
 
 export function unusablePartsList(db: Database, decoder: RecordDecoder): ProductWithUnusableParts[] {
+  // The few products with unusable parts lead (CROSS JOIN), rather than every product in name order.
   const rows = db
     .prepare<[], StoredRecord & { id: string; parts: string }>(`
       SELECT p.id, p.shape, p.record, u.parts
-      FROM unusable_parts u JOIN products p ON p.id = u.product_id AND p.deleted = 0
+      FROM unusable_parts u CROSS JOIN products p ON p.id = u.product_id AND p.deleted = 0
       ORDER BY p.name_key, p.id`)
     .all();
   return rows.map((row) => ({
