@@ -14,7 +14,9 @@ export const searchCommand: Command = {
       1,
     );
     const text = positionals[0];
-    if (text === undefined) throw new AppError("invalid-input", "Give the text to search for.");
+    // Blank text ("" from a script's empty variable) searches for nothing: the same mistake as none.
+    if (text === undefined || text.trim() === "")
+      throw new AppError("invalid-input", "Give the text to search for.");
     const limit = integerFlag("limit", values.limit, 1, 200) ?? 20;
     return withCatalog(values["data-dir"], io, async (catalog) => {
       const results = await catalog.search({ text, limit });

@@ -111,6 +111,8 @@ describe("flag mistakes in the CLI's own words", () => {
     [["status", "--json=yes"], '--json is a switch and takes no value ("yes").'],
     [["lookup", "1", "2"], 'Unexpected "2": give just one value, in quotes if it has spaces.'],
     [["status", "now"], 'This command takes only flags, and "now" is not one.'],
+    [["search", ""], "Give the text to search for."],
+    [["search", "  "], "Give the text to search for."],
   ])("%j", async (args, message) => {
     const result = await cli(...args);
     expect(result.code).toBe(2);
