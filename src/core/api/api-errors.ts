@@ -71,6 +71,12 @@ export function errorFromTransport(
 ): AppError {
   if (error instanceof AppError) return error;
   if (!ky.isNetworkError(error) && !isBodyCutOff(error)) throw error;
+  if (isBlockedPort(error)) {
+    return new AppError(
+      "invalid-input",
+      `The commerce service's address ${host} uses a port that this program may not connect to (browsers and Node block it for safety). Ask whoever runs the service for an address on another port, such as 443.`,
+    );
+  }
   const code = errorCode(error);
   const phase = code === undefined ? undefined : undiciTimeoutPhases.get(code);
   if (phase !== undefined) return deadlineError(host, phase, deadlines[phase]);
@@ -84,6 +90,17 @@ export function errorFromTransport(
     "offline",
     `The connection to the commerce service at ${host} broke off. Check the network connection; ${localCatalogNote}`,
   );
+}
+
+/**
+ * Fetch refuses a few ports outright (the standard's "bad ports", e.g. 1, 25, 6000) before any
+ * connection: no network trouble, and no retry helps, so the address is what needs changing.
+ */
+function isBlockedPort(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.message === "bad port") return true;
+  }
+  return false;
 }
 
 /** Node's fetch says "terminated" when the connection drops while the body is read; ky does not wrap that. */
