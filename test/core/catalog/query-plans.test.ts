@@ -124,7 +124,8 @@ describe("the catalog's query plans", () => {
     expect(prepared.size).toBeGreaterThan(30);
     expect(productWalks(file, prepared)).toEqual([]);
     // And each exception is still in use: one that is not would let a new statement through unseen.
-    for (const known of wholeCatalog) expect([...prepared].some((sql) => sql.includes(known.sql))).toBe(true);
+    const unused = wholeCatalog.filter((known) => ![...prepared].some((sql) => sql.includes(known.sql)));
+    expect(unused).toEqual([]);
   });
 
   it("finds a statement that walks every product", async () => {
