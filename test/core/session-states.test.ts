@@ -8,6 +8,7 @@ import { catalogFileFor } from "../../src/core/catalog/catalog-store.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import { isAppError } from "../../src/shared/app-error.ts";
 import { openTestCore, signInDemo, tempDir } from "../support/service-fixtures.ts";
+import { closedPortUrl } from "./api/scripted-server.ts";
 
 let service: RunningService;
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -167,7 +168,7 @@ describe("a service that moved", () => {
   it("keeps the old address when nothing answers at the new one", async () => {
     const { core, session } = openTestCore(dir.path);
     const before = (await session.info())?.baseUrl;
-    const refused = await failure(session.moveTo("http://127.0.0.1:9"));
+    const refused = await failure(session.moveTo(await closedPortUrl()));
     expect(isAppError(refused, "offline")).toBe(true);
     expect((await session.info())?.baseUrl).toBe(before);
     await core.close();

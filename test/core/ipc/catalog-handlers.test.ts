@@ -20,6 +20,7 @@ import {
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+import { closedPortUrl } from "../api/scripted-server.ts";
 
 const appUrl = "file:///opt/pos/resources/app/out/renderer/index.html";
 let running: RunningService;
@@ -179,7 +180,7 @@ describe("the IPC handlers in front of the catalog service", () => {
     const wrong = await call("signInOrganisation", { ...organisationLogin(), password: "not-the-password" });
     expect(expectError(wrong, "unauthorized")).toMatch(/organisation, username or password/);
     const unreachable = await call("signInApiKey", {
-      baseUrl: "http://127.0.0.1:9/",
+      baseUrl: await closedPortUrl(),
       accountId: "a",
       apiKey: "k",
       remember: false,
