@@ -73,8 +73,8 @@ export function errorFromTransport(
   if (!ky.isNetworkError(error) && !isBodyCutOff(error)) throw error;
   if (isBlockedPort(error)) {
     return new AppError(
-      "invalid-input",
-      `The commerce service's address ${host} uses a port that this program may not connect to (browsers and Node block it for safety). Ask whoever runs the service for an address on another port, such as 443.`,
+      "offline",
+      `Cannot reach the commerce service at ${host}: its port is one that browsers and Node refuse to connect to, for safety. Check the address with whoever runs the service (such as port 443); ${localCatalogNote}`,
     );
   }
   const code = errorCode(error);
@@ -94,7 +94,7 @@ export function errorFromTransport(
 
 /**
  * Fetch refuses a few ports outright (the standard's "bad ports", e.g. 1, 25, 6000) before any
- * connection: no network trouble, and no retry helps, so the address is what needs changing.
+ * connection. Unreachable all the same, but the network is not at fault: the address is.
  */
 function isBlockedPort(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
