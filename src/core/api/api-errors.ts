@@ -97,10 +97,7 @@ export function errorFromTransport(
  * connection. Unreachable all the same, but the network is not at fault: the address is.
  */
 function isBlockedPort(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if (current.message === "bad port") return true;
-  }
-  return false;
+  return causesOf(error).some((cause) => cause.message === "bad port");
 }
 
 /** Node's fetch says "terminated" when the connection drops while the body is read; ky does not wrap that. */
@@ -110,13 +107,19 @@ function isBodyCutOff(error: unknown): boolean {
 
 const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
-// Node's fetch wraps the socket error one or two levels deep in `cause`.
+/** The error and the errors it wraps: Node's fetch puts the socket's one or two levels deep in `cause`. */
+function causesOf(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; current instanceof Error && !chain.includes(current); current = current.cause)
+    chain.push(current);
+  return chain;
+}
+
 function errorCode(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
+  const code = causesOf(error)
+    .map((cause) => (cause as { code?: unknown }).code)
+    .find((value) => typeof value === "string");
+  return code as string | undefined;
 }
 
 function timeoutError(host: string, details: { status?: number }): AppError {
