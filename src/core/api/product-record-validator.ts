@@ -1,8 +1,8 @@
 // The compiled check of a product record: productCheckSchema turned into JSON Schema and compiled by
 // ajv. Run from the sources, it is compiled here, at the first record a process reads. A bundle (the
 // CLI's, the workers', the app's) carries the same code compiled when the bundle was built
-// (src/cli/product-check-plugin.mjs replaces this module): compiling it cost every sync 80-90 ms of
-// CPU before its first page was stored (issue 52).
+// (src/cli/product-check-plugin.mjs replaces this module): compiling it was a large part of a bundled
+// sync worker's start (`npm run bench -- --only worker-start`, docs/benchmarks.md).
 import { Ajv } from "ajv";
 import { z } from "zod";
 import { type Product, productCheckSchema } from "../../shared/api/product.ts";
