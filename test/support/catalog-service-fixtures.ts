@@ -11,6 +11,7 @@ import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { createJsonFileStore } from "../../src/core/storage/json-file-store.ts";
 import type { SecretStore } from "../../src/core/storage/secret-store.ts";
 import { settingsStoreOver } from "../../src/core/storage/settings-store.ts";
+import type { CreateWorker } from "../../src/core/workers/sync-in-worker.ts";
 import type { RunningService } from "../../src/server/service.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
 import {
@@ -51,6 +52,8 @@ export function openTestService(
     secrets?: SecretStore;
     /** The worker module of each sync in turn, instead of the real one; the real one after these. */
     workerUrls?: (URL | undefined)[];
+    /** How each sync's worker starts, instead of a thread of this process (then `workers` stays empty). */
+    createSyncWorker?: CreateWorker;
     /** Instead of short retry waits and a 5 s first-byte deadline. */
     client?: Parameters<typeof openCatalog>[0]["client"];
     log?: CatalogLog;
@@ -75,11 +78,13 @@ export function openTestService(
     pictures: { worker: bundles.pictures },
     sync: {
       worker: bundles.sync,
-      create(url, workerOptions) {
-        const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
-        workers.push(worker);
-        return worker;
-      },
+      create:
+        options.createSyncWorker ??
+        ((url, workerOptions) => {
+          const worker = new Worker(options.workerUrls?.[workers.length] ?? url, workerOptions);
+          workers.push(worker);
+          return worker;
+        }),
     },
     client: options.client ?? {
       retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },

@@ -6,7 +6,9 @@
 //
 // Only on Linux, where a thread has its own nice value: there `setPriority` with no process id lowers
 // the calling thread alone. On Windows and macOS the same call lowers the whole process, the thread
-// answering scans with it, so there the workers keep their priority.
+// answering scans with it, so there a worker thread keeps its priority. A worker in a process of its
+// own lowers the whole of it, on every system.
+import { readdirSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 
 /** A background thread's nice value: below normal work, above what the system itself idles with. */
@@ -20,6 +22,31 @@ export function lowerThisThreadsPriority(platform: NodeJS.Platform = process.pla
     return true;
   } catch {
     // A sandbox may forbid it; the worker still runs, at normal priority.
+    return false;
+  }
+}
+
+/**
+ * Lowers this whole process: a worker in a process of its own, where nothing answers scans. On Linux
+ * each thread has its own nice value and a new thread takes its creator's, so every thread already
+ * running (V8's and libuv's helpers, started before this code) is lowered one by one; elsewhere one
+ * call lowers the process. True if it did.
+ */
+export function lowerThisProcessPriority(
+  platform: NodeJS.Platform = process.platform,
+  threads: () => number[] = () => readdirSync("/proc/self/task").map(Number),
+): boolean {
+  try {
+    if (platform !== "linux") {
+      if (getPriority() < backgroundNice) setPriority(backgroundNice);
+      return true;
+    }
+    for (const thread of threads()) {
+      if (getPriority(thread) < backgroundNice) setPriority(thread, backgroundNice);
+    }
+    return true;
+  } catch {
+    // A sandbox may forbid it, or a thread may end while this walks them; the sync still runs.
     return false;
   }
 }

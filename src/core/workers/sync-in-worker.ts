@@ -3,8 +3,9 @@
 // cancelled or dies (a crash, an out-of-memory, a terminate). A dead worker leaves the checkpoint of
 // its last committed page, so the next sync resumes from there. A worker that says nothing for too
 // long (stuck: every request has its deadlines, so a live sync always reports something) is
-// terminated by the watchdog, which frees the one sync slot.
-import type { Worker, WorkerOptions } from "node:worker_threads";
+// terminated by the watchdog, which frees the one sync slot. The worker may be a thread or a process of
+// its own (forked-worker.ts): either is a handle that posts, is told, and ends.
+import type { WorkerOptions } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
 import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
@@ -14,7 +15,19 @@ import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
 
-export type CreateWorker = (url: URL, options: WorkerOptions) => Worker;
+/** What the sync needs of its worker: a Node `Worker` is one. */
+export interface SyncWorkerHandle {
+  on(event: "message", listener: (message: FromWorker) => void): unknown;
+  /** An uncaught fault in the worker. */
+  on(event: "error", listener: (error: Error) => void): unknown;
+  /** Emitted once the worker is gone, its write connection with it. */
+  on(event: "exit", listener: () => void): unknown;
+  postMessage(message: ToWorker): void;
+  terminate(): Promise<unknown>;
+}
+
+/** `workerData` in `options` is the job. */
+export type CreateWorker = (url: URL, options: WorkerOptions) => SyncWorkerHandle;
 
 export interface WorkerSyncOptions {
   workerUrl: URL;
@@ -64,7 +77,7 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
     };
     let watchdog = clock.setTimeout(stuck, stallMs);
 
-    worker.on("message", (message: FromWorker) => {
+    worker.on("message", (message) => {
       clock.clearTimeout(watchdog);
       watchdog = clock.setTimeout(stuck, stallMs);
       if (message.type === "token-request") {
@@ -74,11 +87,15 @@ export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResu
         );
       } else if (message.type === "progress") options.onProgress(message.progress);
       else if (message.type === "waiting") options.onWaiting(message.wait);
-      else if (message.type === "done") {
-        outcome = { ok: true, result: { summary: message.summary, threadId: message.threadId } };
-      } else {
-        if (message.error.detail !== undefined) options.onFault(message.error.detail);
-        outcome = { ok: false, error: fromWireError(message.error) };
+      else {
+        if (message.type === "done") {
+          outcome = { ok: true, result: { summary: message.summary, threadId: message.threadId } };
+        } else {
+          if (message.error.detail !== undefined) options.onFault(message.error.detail);
+          outcome = { ok: false, error: fromWireError(message.error) };
+        }
+        // The last message comes once the worker has closed the catalog: nothing of it is left to wait for.
+        void worker.terminate();
       }
     });
     // An uncaught fault in the worker arrives here before its exit.

@@ -1,106 +1,71 @@
-// The sync worker: one sync, off the main thread, on its own write connection to the catalog file.
-// It asks the main side for a token before each request and posts its progress; the main thread
-// keeps answering lookups on its read connection meanwhile.
-import { type MessagePort, parentPort, threadId, workerData } from "node:worker_threads";
-import { isAppError } from "../../shared/app-error.ts";
-import { type Auth, createCommerceClient } from "../api/commerce-client.ts";
-import { createConnectionPool } from "../api/connection-pool.ts";
-import { startTimeBudget } from "../api/time-budget.ts";
-import { cancelledError } from "../cancellation.ts";
-import { guardCatalogFile } from "../catalog/catalog-file-guard.ts";
-import { syncCatalogFile } from "../sync/catalog-file-sync.ts";
-import type { ProductsSource } from "../sync/sync-engine.ts";
-import { lowerThisThreadsPriority } from "./background-priority.ts";
-import { scanGate } from "./scan-gate.ts";
-import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
-import { fromWireError, toWireError } from "./wire-error.ts";
+// The sync worker's entry. The same module runs a sync in a worker thread (`new Worker`), in a Node
+// child process (forked-worker.ts) or in an Electron utility process: it finds which from what it
+// was given to talk over, lowers its own priority below the thread answering scans, and runs the job
+// (sync-job.ts). In a process of its own, the job is the first message.
+import { parentPort, threadId, workerData } from "node:worker_threads";
+import { lowerThisProcessPriority, lowerThisThreadsPriority } from "./background-priority.ts";
+import { type JobPort, runSyncJob } from "./sync-job.ts";
+import type { SyncJob, ToWorker } from "./sync-protocol.ts";
 
-const cancelMessage = "The sync was cancelled. It will resume where it stopped.";
-
-async function runJob(port: MessagePort, job: SyncJob): Promise<void> {
-  const post = (message: FromWorker) => port.postMessage(message);
-  const cancel = new AbortController();
-  const tokens = tokenRequests(post);
-  port.on("message", (message: ToWorker) => {
-    if (message.type === "cancel") cancel.abort();
-    else tokens.settle(message);
-  });
-  const connections = createConnectionPool();
-  const budget = startTimeBudget({
-    work: "sync",
-    totalMs: job.limitMs,
-    now: Date.now,
-    onWaiting: (wait) => post({ type: "waiting", wait }),
-  });
-  const client = createCommerceClient({ ...job.client, baseUrl: job.baseUrl, connections, budget });
-  const authorised = async <T>(work: (auth: Auth) => Promise<T>): Promise<T> => {
-    const auth = await tokens.ask(null);
-    try {
-      return await work(auth);
-    } catch (error) {
-      if (!isAppError(error, "unauthorized")) throw error;
-      // The main side renews the session and answers a different token, or says why it cannot.
-      return work(await tokens.ask(auth.token));
-    }
-  };
-  const source: ProductsSource = {
-    fetchPage: (query, signal, onSent) =>
-      authorised((auth) => client.fetchProductsPage(auth, query, signal, onSent)),
-    total: (filters, signal) => authorised((auth) => client.productsTotal(auth, filters, signal)),
-    branches: (signal) => authorised((auth) => client.branches(auth, signal)),
-    referenceList: (kind, signal) => authorised((auth) => client.referenceList(auth, kind, signal)),
-  };
-  const clock = () => Date.now() + job.clockOffsetMs;
-  // The same path as the CLI's sync: the lock against other processes, the damaged-file check (here,
-  // off the main thread), the state kept when nothing was stored, the disk-full wording.
-  const catalog = guardCatalogFile(job.catalogFile, clock);
-  try {
-    const summary = await syncCatalogFile({
-      file: job.catalogFile,
-      catalog,
-      source,
-      clock,
-      full: job.full,
-      pageSize: job.pageSize,
-      signal: cancel.signal,
-      onProgress: (progress) => post({ type: "progress", progress }),
-      yieldToScans: job.scanGate === undefined ? undefined : scanGate(job.scanGate).clear,
-    });
-    post({ type: "done", summary, threadId });
-  } catch (error) {
-    post({
-      type: "failed",
-      error: toWireError(cancel.signal.aborted ? cancelledError(cancelMessage) : error),
-    });
-  } finally {
-    await catalog.close();
-    await connections.close();
-    port.close();
-  }
+/** Electron's utility process: its line to the parent, absent under plain Node. */
+interface ElectronParentPort {
+  on(event: "message", listener: (event: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
 }
 
-/** Token requests in flight, each answered by the main side's message with the same id. */
-function tokenRequests(post: (message: FromWorker) => void) {
-  let nextId = 0;
-  const waiting = new Map<number, { resolve: (auth: Auth) => void; reject: (error: Error) => void }>();
-  return {
-    ask(refused: string | null): Promise<Auth> {
-      const id = ++nextId;
-      return new Promise<Auth>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        post({ type: "token-request", id, refused });
-      });
-    },
-    settle(message: Exclude<ToWorker, { type: "cancel" }>) {
-      const request = waiting.get(message.id);
-      waiting.delete(message.id);
-      if (message.type === "token") request?.resolve(message.auth);
-      else request?.reject(fromWireError(message.error));
-    },
-  };
+/** A process of its own: the first message is the job, every later one is for the running job. */
+function runProcessJob(
+  subscribe: (listener: (message: unknown) => void) => void,
+  lines: Pick<JobPort, "postMessage" | "close">,
+): { deliver: (message: ToWorker) => void } {
+  let listener: ((message: ToWorker) => void) | null = null;
+  const early: ToWorker[] = [];
+  const deliver = (message: ToWorker) => (listener === null ? early.push(message) : listener(message));
+  let started = false;
+  subscribe((message) => {
+    if (started) return deliver(message as ToWorker);
+    started = true;
+    const port: JobPort = {
+      ...lines,
+      onMessage(next) {
+        listener = next;
+        for (const message of early.splice(0)) next(message);
+      },
+    };
+    void runSyncJob(port, message as SyncJob, threadId);
+  });
+  return { deliver };
 }
+
+const electronPort = (process as { parentPort?: ElectronParentPort }).parentPort;
 
 if (parentPort !== null) {
   lowerThisThreadsPriority();
-  void runJob(parentPort, workerData as SyncJob);
+  const port = parentPort;
+  const job: JobPort = {
+    postMessage: (message) => port.postMessage(message),
+    onMessage: (listener) => port.on("message", listener),
+    close: () => port.close(),
+  };
+  void runSyncJob(job, workerData as SyncJob, threadId);
+} else if (electronPort !== undefined) {
+  lowerThisProcessPriority();
+  runProcessJob((listener) => electronPort.on("message", (event) => listener(event.data)), {
+    postMessage: (message) => electronPort.postMessage(message),
+    // The main side ends this process once the last message is in (sync-in-worker.ts).
+    close: () => undefined,
+  });
+} else if (process.send !== undefined) {
+  lowerThisProcessPriority();
+  // Sends are written in order: once the last one is, the channel closes and the process ends.
+  let written = Promise.resolve();
+  const send = (message: unknown) => {
+    written = new Promise((resolve) => process.send?.(message, undefined, {}, () => resolve()));
+  };
+  const { deliver } = runProcessJob((listener) => process.on("message", listener), {
+    postMessage: send,
+    close: () => void written.then(() => process.connected && process.disconnect()),
+  });
+  // The app that started this sync is gone: stop at the next safe point, as when cancelled.
+  process.on("disconnect", () => deliver({ type: "cancel" }));
 }

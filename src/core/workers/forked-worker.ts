@@ -1,0 +1,37 @@
+// The sync worker in a Node child process, for an app under plain Node (`npm run ui`, the benches);
+// sync-process.ts says why a process of its own.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { CreateWorker } from "./sync-in-worker.ts";
+import { syncProcessFlags, syncProcessHandle } from "./sync-process.ts";
+
+export const forkedWorker: CreateWorker = (url, options) => {
+  const child = fork(fileURLToPath(url), [], {
+    execArgv: syncProcessFlags,
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return syncProcessHandle(
+    {
+      onMessage: (listener) => child.on("message", listener),
+      onGone: (listener) => {
+        let told = false;
+        const gone = () => {
+          if (!told) listener();
+          told = true;
+        };
+        // `close`, not `exit`: it also waits for the channel, so every message written is read first.
+        child.once("close", gone);
+        // A process that never started has nothing to close; a failed send is followed by `close`.
+        child.on("error", () => {
+          if (child.pid === undefined) gone();
+        });
+      },
+      send: (message) => {
+        if (child.connected) child.send(message);
+      },
+      kill: () => child.kill("SIGKILL"),
+    },
+    options.workerData,
+  );
+};
