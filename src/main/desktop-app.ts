@@ -2,7 +2,7 @@
 // would mount it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session } from "electron";
+import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, utilityProcess } from "electron";
 import Store from "electron-store";
 import icon from "../../resources/icon.png?asset";
 import { type ServiceClock, systemClock, trustedSender } from "../core/app/index.ts";
@@ -95,6 +95,7 @@ export function startDesktopApp(options: DesktopAppOptions = {}): void {
         safeStorage,
         settingsStore,
         appUrl,
+        utilityProcess,
         updateReady: () => updates?.ready() ?? null,
         ...(serial !== null && "port" in serial ? { serialPort: serial } : {}),
       });

@@ -20,6 +20,7 @@ import { sessionInfoSchema } from "../shared/catalog/session-info.ts";
 import { catalogMethods, methodChannel } from "../shared/ipc/catalog-channels.ts";
 import { type ElectronStoreLike, recordStoreOverElectronStore } from "./electron-settings-store.ts";
 import { openAppLog } from "./open-app-log.ts";
+import { type ForkUtilityProcess, utilityProcessWorker } from "./sync-utility-process.ts";
 
 export interface MountCatalogOptions {
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">;
@@ -34,6 +35,11 @@ export interface MountCatalogOptions {
   dataDir?: string;
   /** Default: the worker built beside this module. */
   syncWorkerUrl?: URL;
+  /**
+   * Electron's utilityProcess: each sync then runs in a process of its own, below the priority of the
+   * process answering scans. Without it, in a worker thread of this process.
+   */
+  utilityProcess?: { fork: ForkUtilityProcess };
   /** Default: the picture worker built beside this module. */
   imageWorkerUrl?: URL;
   /** Where faults that are bugs get logged; they never reach the page. Default console.error. */
@@ -78,7 +84,10 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
       settings,
     },
     rememberUnavailable,
-    sync: { worker: options.syncWorkerUrl ?? (await builtWorkerUrl()) },
+    sync: {
+      worker: options.syncWorkerUrl ?? (await builtWorkerUrl()),
+      ...(options.utilityProcess ? { create: utilityProcessWorker(options.utilityProcess.fork) } : {}),
+    },
     pictures: { worker: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
     onFault,
     ...(log === null ? {} : { log }),

@@ -2,6 +2,7 @@
 // The Electron binary cannot run here; only test/main uses this, through vi.mock("electron").
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
+import { utilityProcessDouble } from "../support/utility-process-double.ts";
 
 export class RecordingEvent {
   prevented = false;
@@ -166,8 +167,20 @@ export function createElectronDouble(
     },
   };
 
-  const module = { app, BrowserWindow: BrowserWindowDouble, ipcMain, Menu, protocol, safeStorage, session };
-  return { module, app, windows, handlers, ipcMain, permissions, menu, protocol };
+  // Each sync in a real Node process that talks as a utility process does.
+  const utilityProcess = utilityProcessDouble();
+
+  const module = {
+    app,
+    BrowserWindow: BrowserWindowDouble,
+    ipcMain,
+    Menu,
+    protocol,
+    safeStorage,
+    session,
+    utilityProcess,
+  };
+  return { module, app, windows, handlers, ipcMain, permissions, menu, protocol, utilityProcess };
 }
 
 export type ElectronDouble = ReturnType<typeof createElectronDouble>;

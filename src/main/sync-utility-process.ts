@@ -1,0 +1,33 @@
+// The desktop app's syncs in an Electron utility process each (core/workers/sync-process.ts says why a
+// process of its own). A Node child process would need the Electron binary to run as plain Node,
+// which the packaged app forbids (the runAsNode fuse, electron-builder.yml).
+import { fileURLToPath } from "node:url";
+import type { UtilityProcess } from "electron";
+import { type CreateWorker, syncProcessFlags, syncProcessHandle } from "../core/app/index.ts";
+
+/** Electron's `utilityProcess.fork`, as far as the sync uses it. */
+export type ForkUtilityProcess = (
+  modulePath: string,
+  args: string[],
+  options: { execArgv: string[]; serviceName: string; stdio: "inherit" },
+) => Pick<UtilityProcess, "on" | "once" | "postMessage" | "kill">;
+
+export function utilityProcessWorker(forkUtility: ForkUtilityProcess): CreateWorker {
+  return (url, options) => {
+    const child = forkUtility(fileURLToPath(url), [], {
+      execArgv: syncProcessFlags,
+      serviceName: "Catalog sync",
+      stdio: "inherit",
+    });
+    return syncProcessHandle(
+      {
+        onMessage: (listener) => child.on("message", listener),
+        onGone: (listener) => child.once("exit", () => listener()),
+        send: (message) => child.postMessage(message),
+        // Only ever after its last message (it has closed the catalog by then) or when it is stuck.
+        kill: () => child.kill(),
+      },
+      options.workerData,
+    );
+  };
+}

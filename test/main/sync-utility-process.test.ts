@@ -1,0 +1,95 @@
+// The desktop app's syncs in Electron utility processes (sync-utility-process.ts), Electron's fork
+// doubled by a real Node child process that is given `process.parentPort` as a utility process is
+// (test/support/utility-process-double.ts): the real sync worker, the reference service over loopback.
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, describe, expect, it } from "vitest";
+import { backgroundNice } from "../../src/core/workers/background-priority.ts";
+import { utilityProcessWorker } from "../../src/main/sync-utility-process.ts";
+import { type RunningService, startService } from "../../src/server/service.ts";
+import {
+  openTestService,
+  signInDemoService,
+  syncsInWorkers,
+  syncsSettled,
+} from "../support/catalog-service-fixtures.ts";
+import { failure } from "../support/expect-failure.ts";
+import { isRunning, threadNices } from "../support/process-tree.ts";
+import { adminApi, localProducts, tempDir } from "../support/service-fixtures.ts";
+import { utilityProcessDouble } from "../support/utility-process-double.ts";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+async function reference(seed: number): Promise<RunningService> {
+  const running = await startService({ port: 0, demoProducts: 300, seed });
+  cleanups.push(() => running.close());
+  return running;
+}
+
+async function signedIn(running: RunningService) {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const utility = utilityProcessDouble();
+  const test = openTestService(dir.path, {
+    pictures: false,
+    createSyncWorker: utilityProcessWorker(utility.fork),
+  });
+  cleanups.push(() => test.service.close());
+  await test.service.start();
+  await signInDemoService(test.service, running);
+  await syncsSettled(test);
+  await test.service.changeSettings({ pageSize: 15 });
+  return { dir: dir.path, test, utility };
+}
+
+async function ended(pid: number | undefined): Promise<boolean> {
+  for (let tries = 0; tries < 500; tries++) {
+    if (pid === undefined || !isRunning(pid)) return true;
+    await sleep(20);
+  }
+  return false;
+}
+
+describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
+  it("syncs the catalog in a process below the app's priority, started with the collector on its own thread, and ends it after", async () => {
+    const running = await reference(81);
+    const { dir, test, utility } = await signedIn(running);
+    let nices: number[] = [];
+    const stop = test.service.onSyncProgress((progress) => {
+      const pid = utility.forks.at(-1)?.pid;
+      if (nices.length === 0 && progress.pages >= 2 && pid !== undefined) nices = threadNices(pid);
+    });
+    const summary = await test.service.startSync({ mode: "full" });
+    stop();
+
+    expect(summary).toMatchObject({ mode: "full", mismatch: false });
+    expect(localProducts(dir, running.demo.accountId)).toEqual(
+      await (await adminApi(running)).liveProducts(),
+    );
+    // The sign-in's sync and this one, each in a process of its own.
+    expect(utility.forks).toHaveLength(2);
+    for (const fork of utility.forks) {
+      expect(fork.modulePath).toMatch(/sync-worker/u);
+      expect(fork.options.execArgv).toContain("--single-threaded-gc");
+    }
+    expect(nices.length).toBeGreaterThan(1);
+    for (const nice of nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);
+    // A utility process stays while its parent port listens: the app ends it after its last message.
+    for (const fork of utility.forks) expect(await ended(fork.pid)).toBe(true);
+  });
+
+  it("ends the process of a cancelled sync, and the next sync resumes", async () => {
+    const running = await reference(82);
+    const { test, utility } = await signedIn(running);
+    const stop = test.service.onSyncProgress((progress) => {
+      if (progress.pages >= 3) void test.service.cancelSync();
+    });
+    const error = await failure(test.service.startSync({ mode: "full" }));
+    stop();
+    expect(error.kind).toBe("cancelled");
+    expect(await ended(utility.forks.at(-1)?.pid)).toBe(true);
+    expect(await test.service.startSync({ mode: "incremental" })).toMatchObject({ resumed: true });
+  });
+});
