@@ -20,6 +20,7 @@ import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
 import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-records.ts";
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
+import { forkedWorker } from "../src/core/workers/forked-worker.ts";
 import { bareFetch, bareFetchInWorker, bareHttpGet } from "./bare-fetch.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
 import { inFreshProcess } from "./fresh-process.ts";
@@ -210,7 +211,7 @@ async function openApp(ready: Ready, pictures: boolean): Promise<{ service: Cata
   const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
-    sync: { worker: workers.sync },
+    sync: { worker: workers.sync, create: forkedWorker },
     pictures: { worker: workers.pictures },
   });
   await service.start();

@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { bundledWorkers } from "../src/cli/bundled-workers.ts";
 import { type CatalogApp, openCatalog } from "../src/core/app/index.ts";
 import { catalogFileFor } from "../src/core/catalog/catalog-store.ts";
+import { forkedWorker } from "../src/core/workers/forked-worker.ts";
 import { type Figure, percentile, type Side, sizeName, spread } from "./figure.ts";
 import { startService } from "./service-process.ts";
 
@@ -82,7 +83,7 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
   const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
-    sync: { worker: workers.sync },
+    sync: { worker: workers.sync, create: forkedWorker },
     pictures: { worker: workers.pictures },
   });
   try {

@@ -1,9 +1,15 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
 // over one data directory (session, owner-only secrets file, settings file, catalog files, log), with
-// syncs and picture runs in their worker threads: the modules the caller gives (the CLI's bundles of
-// them, cli/bundled-workers.ts), else the .ts sources.
+// each sync in a process of its own and picture runs in a worker thread, as the desktop app runs them:
+// the modules the caller gives (the CLI's bundles of them, cli/bundled-workers.ts), else the .ts sources.
 import { createRequire } from "node:module";
-import { type CatalogApp, openCatalog, openCatalogLog, serialportAccess } from "../core/app/index.ts";
+import {
+  type CatalogApp,
+  forkedWorker,
+  openCatalog,
+  openCatalogLog,
+  serialportAccess,
+} from "../core/app/index.ts";
 import { defaultSettings } from "../shared/settings/app-settings.ts";
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -30,7 +36,10 @@ export async function openBrowserCatalog(
   );
   const service = openCatalog({
     dataDir,
-    sync: { worker: options.workers?.sync ?? new URL("../core/workers/sync-worker.ts", import.meta.url) },
+    sync: {
+      worker: options.workers?.sync ?? new URL("../core/workers/sync-worker.ts", import.meta.url),
+      create: forkedWorker,
+    },
     pictures: {
       worker: options.workers?.pictures ?? new URL("../core/workers/image-worker.ts", import.meta.url),
     },
