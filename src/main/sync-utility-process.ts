@@ -3,22 +3,18 @@
 // which the packaged app forbids (the runAsNode fuse, electron-builder.yml).
 import { fileURLToPath } from "node:url";
 import type { UtilityProcess } from "electron";
-import { type CreateWorker, syncProcessFlags, syncProcessHandle } from "../core/app/index.ts";
+import { type CreateWorker, syncProcessHandle } from "../core/app/index.ts";
 
 /** Electron's `utilityProcess.fork`, as far as the sync uses it. */
 export type ForkUtilityProcess = (
   modulePath: string,
   args: string[],
-  options: { execArgv: string[]; serviceName: string; stdio: "inherit" },
+  options: { serviceName: string; stdio: "inherit" },
 ) => Pick<UtilityProcess, "on" | "once" | "postMessage" | "kill">;
 
 export function utilityProcessWorker(forkUtility: ForkUtilityProcess): CreateWorker {
   return (url, options) => {
-    const child = forkUtility(fileURLToPath(url), [], {
-      execArgv: syncProcessFlags,
-      serviceName: "Catalog sync",
-      stdio: "inherit",
-    });
+    const child = forkUtility(fileURLToPath(url), [], { serviceName: "Catalog sync", stdio: "inherit" });
     return syncProcessHandle(
       {
         onMessage: (listener) => child.on("message", listener),

@@ -53,7 +53,7 @@ async function ended(pid: number | undefined): Promise<boolean> {
 }
 
 describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
-  it("syncs the catalog in a process below the app's priority, started with the collector on its own thread, and ends it after", async () => {
+  it("syncs the catalog in a named process below the app's priority, and ends it after", async () => {
     const running = await reference(81);
     const { dir, test, utility } = await signedIn(running);
     let nices: number[] = [];
@@ -72,7 +72,7 @@ describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
     expect(utility.forks).toHaveLength(2);
     for (const fork of utility.forks) {
       expect(fork.modulePath).toMatch(/sync-worker/u);
-      expect(fork.options.execArgv).toContain("--single-threaded-gc");
+      expect(fork.options.serviceName).toBe("Catalog sync");
     }
     expect(nices.length).toBeGreaterThan(1);
     for (const nice of nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);

@@ -17,10 +17,7 @@ export interface UtilityFork {
 export function utilityProcessDouble() {
   const forks: UtilityFork[] = [];
   const forkUtility: ForkUtilityProcess = (modulePath, args, options) => {
-    const process = fork(child, [modulePath, ...args], {
-      execArgv: options.execArgv,
-      serialization: "advanced",
-    });
+    const process = fork(child, [modulePath, ...args], { execArgv: [], serialization: "advanced" });
     forks.push({ modulePath, options, pid: process.pid });
     const events = new EventEmitter();
     process.on("message", (message) => events.emit("message", message));

@@ -28,7 +28,7 @@ export { settingsFileIn } from "../storage/data-dir-stores.ts";
 export type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 export { forkedWorker } from "../workers/forked-worker.ts";
 export type { CreateWorker, SyncWorkerHandle } from "../workers/sync-in-worker.ts";
-export { syncProcessFlags, syncProcessHandle } from "../workers/sync-process.ts";
+export { syncProcessHandle } from "../workers/sync-process.ts";
 export type { CatalogApp, CatalogStores, OpenCatalogOptions } from "./catalog-app.ts";
 export { openCatalog } from "./open-catalog.ts";
 export type { SyncMode, SyncOptions } from "./sync-runs.ts";

@@ -3,11 +3,12 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { CreateWorker } from "./sync-in-worker.ts";
-import { syncProcessFlags, syncProcessHandle } from "./sync-process.ts";
+import { syncProcessHandle } from "./sync-process.ts";
 
 export const forkedWorker: CreateWorker = (url, options) => {
   const child = fork(fileURLToPath(url), [], {
-    execArgv: syncProcessFlags,
+    // None of this process's own flags (an inspector's port, a test runner's loader): the bundle needs none.
+    execArgv: [],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

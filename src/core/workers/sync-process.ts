@@ -3,14 +3,11 @@
 // thread answering scans, and with it V8's helper threads, which collect the worker's garbage at
 // normal priority whatever the worker's own nice value: on a till of two cores that held scans back
 // during a sync (docs/benchmarks.md, "The sync in a process of its own"). In a process of its own,
-// every thread of the sync lowers itself (sync-worker.ts) and its garbage is collected on its own
-// thread, so all of its work gives way to the scans.
+// every thread of the sync, V8's helpers included, lowers itself (sync-worker.ts), so all of its
+// work gives way to the scans.
 import { EventEmitter } from "node:events";
 import type { SyncWorkerHandle } from "./sync-in-worker.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
-
-/** V8's collector on the sync's own thread, not on helper threads of normal priority. */
-export const syncProcessFlags = ["--single-threaded-gc"];
 
 /** A started process, as each way of starting one reports it. */
 export interface SyncProcess {
