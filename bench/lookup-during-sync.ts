@@ -1,6 +1,7 @@
-// `node bench/lookup-during-sync.ts [--quick] [--products N]`, also run by `npm run bench`: scan
-// latency on the main side of the desktop app while a full sync runs in the catalog service's
-// worker thread, against the same scans with no sync, in the same run. A scan is timed from the
+// `node bench/lookup-during-sync.ts [--quick] [--products N] [--sync-in process|thread]`, also run by
+// `npm run bench`: scan latency on the main side of the desktop app while a full sync runs in a
+// process of its own, as the app runs it (or, `--sync-in thread`, in a worker thread of the same
+// process, as it did before), against the same scans with no sync, in the same run. A scan is timed from the
 // moment it was due (a timer every 2 ms) to its answer, so time the main thread spends busy with
 // anything else (sync messages, progress, status events) counts against it. CPU times are the main
 // thread's own (process.threadCpuUsage), the worker's work left out.
@@ -76,14 +77,18 @@ export function heldCodes(dataDir: string, accountId: string): string[] {
   }
 }
 
-export async function lookupDuringSyncFigures(options: { products: number }): Promise<Figure[]> {
+export async function lookupDuringSyncFigures(options: {
+  products: number;
+  syncIn?: "process" | "thread";
+}): Promise<Figure[]> {
   const upstream = await startService(options.products);
   const dataDir = await mkdtemp(join(tmpdir(), "bench-lookup-during-sync-"));
   // The workers bundled, as the desktop app ships them (electron-vite) and `npm run ui` starts them.
   const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
-    sync: { worker: workers.sync, create: forkedWorker },
+    sync:
+      options.syncIn === "thread" ? { worker: workers.sync } : { worker: workers.sync, create: forkedWorker },
     pictures: { worker: workers.pictures },
   });
   try {
@@ -118,7 +123,7 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
     return [
       {
         key: `lookup_during_sync_p99_${size}_ms`,
-        label: `scan p99 during a full sync of ${size} (worker)`,
+        label: `scan p99 during a full sync of ${size} (${options.syncIn === "thread" ? "worker thread" : "sync process"})`,
         unit: "ms",
         value: percentile(busy.latencies, 0.99),
         baselineLabel,
@@ -140,7 +145,7 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
       },
       {
         key: `lookup_during_sync_p50_${size}_ms`,
-        label: `scan p50 during a full sync of ${size} (worker)`,
+        label: `scan p50 during a full sync of ${size} (${options.syncIn === "thread" ? "worker thread" : "sync process"})`,
         unit: "ms",
         value: percentile(busy.latencies, 0.5),
         baselineLabel,
@@ -158,9 +163,13 @@ export async function lookupDuringSyncFigures(options: { products: number }): Pr
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { quick: { type: "boolean" }, products: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean" }, products: { type: "string" }, "sync-in": { type: "string" } },
+  });
   const products = Number(values.products ?? (values.quick ? 10_000 : 100_000));
-  const figures = await lookupDuringSyncFigures({ products });
+  const syncIn = values["sync-in"] ?? "process";
+  if (syncIn !== "process" && syncIn !== "thread") throw new Error("--sync-in takes process or thread");
+  const figures = await lookupDuringSyncFigures({ products, syncIn });
   for (const figure of figures) {
     process.stderr.write(
       `${figure.label}: ${figure.value.toFixed(3)} ms vs ${figure.baseline?.toFixed(3)} ms (${figure.baselineLabel}); ` +
