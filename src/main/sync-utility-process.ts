@@ -1,6 +1,8 @@
 // The desktop app's syncs in an Electron utility process each (core/workers/sync-process.ts says why a
 // process of its own). A Node child process would need the Electron binary to run as plain Node,
-// which the packaged app forbids (the runAsNode fuse, electron-builder.yml).
+// which the packaged app forbids (the runAsNode fuse, electron-builder.yml). Unlike the Node child
+// process, it is given no V8 flag: how Electron applies one to a utility process whose V8 is already
+// up cannot be tried on these machines, and Node crashed when given this one late.
 import { fileURLToPath } from "node:url";
 import type { UtilityProcess } from "electron";
 import { type CreateWorker, syncProcessHandle } from "../core/app/index.ts";

@@ -7,8 +7,10 @@ import { syncProcessHandle } from "./sync-process.ts";
 
 export const forkedWorker: CreateWorker = (url, options) => {
   const child = fork(fileURLToPath(url), [], {
-    // None of this process's own flags (an inspector's port, a test runner's loader): the bundle needs none.
-    execArgv: [],
+    // V8's collector on the sync's own thread: its helpers, though lowered with every other thread,
+    // still kept a core from the scans often enough to show (docs/benchmarks.md). None of this
+    // process's own flags (an inspector's port, a test runner's loader): the bundle needs none.
+    execArgv: ["--single-threaded-gc"],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

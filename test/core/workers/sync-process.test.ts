@@ -89,6 +89,7 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
       await (await adminApi(running)).liveProducts(),
     );
     if (seen === undefined) throw new Error("no sync process was running during the sync");
+    expect(seen.process.command).toContain("--single-threaded-gc");
     expect(seen.nices.length).toBeGreaterThan(1);
     for (const nice of seen.nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);
     expect(getPriority()).toBe(tillPriority);
