@@ -32,16 +32,13 @@ export function lowerThisThreadsPriority(platform: NodeJS.Platform = process.pla
  * running (V8's and libuv's helpers, started before this code) is lowered one by one; elsewhere one
  * call lowers the process. True if it did.
  */
-export function lowerThisProcessPriority(
-  platform: NodeJS.Platform = process.platform,
-  threads: () => number[] = () => readdirSync("/proc/self/task").map(Number),
-): boolean {
+export function lowerThisProcessPriority(platform: NodeJS.Platform = process.platform): boolean {
   try {
     if (platform !== "linux") {
       if (getPriority() < backgroundNice) setPriority(backgroundNice);
       return true;
     }
-    for (const thread of threads()) {
+    for (const thread of readdirSync("/proc/self/task").map(Number)) {
       if (getPriority(thread) < backgroundNice) setPriority(thread, backgroundNice);
     }
     return true;

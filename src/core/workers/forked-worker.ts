@@ -18,16 +18,11 @@ export const forkedWorker: CreateWorker = (url, options) => {
     {
       onMessage: (listener) => child.on("message", listener),
       onGone: (listener) => {
-        let told = false;
-        const gone = () => {
-          if (!told) listener();
-          told = true;
-        };
         // `close`, not `exit`: it also waits for the channel, so every message written is read first.
-        child.once("close", gone);
+        child.once("close", listener);
         // A process that never started has nothing to close; a failed send is followed by `close`.
         child.on("error", () => {
-          if (child.pid === undefined) gone();
+          if (child.pid === undefined) listener();
         });
       },
       send: (message) => {

@@ -12,7 +12,7 @@ import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 /** A started process, as each way of starting one reports it. */
 export interface SyncProcess {
   onMessage(listener: (message: FromWorker) => void): void;
-  /** Once the process is gone and every message it wrote has been read. */
+  /** Once the process is gone and every message it wrote has been read (told once or more). */
   onGone(listener: () => void): void;
   send(message: SyncJob | ToWorker): void;
   kill(): void;
@@ -24,6 +24,7 @@ export function syncProcessHandle(child: SyncProcess, job: SyncJob): SyncWorkerH
   let gone = false;
   child.onMessage((message) => events.emit("message", message));
   child.onGone(() => {
+    if (gone) return;
     gone = true;
     events.emit("exit");
   });

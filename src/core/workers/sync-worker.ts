@@ -13,25 +13,19 @@ interface ElectronParentPort {
   postMessage(message: unknown): void;
 }
 
-/** A process of its own: the first message is the job, every later one is for the running job. */
+/**
+ * A process of its own: the first message is the job, every later one is for the running job, which
+ * listens from its first step (before any message can follow the job's).
+ */
 function runProcessJob(
   subscribe: (listener: (message: unknown) => void) => void,
   lines: Pick<JobPort, "postMessage" | "close">,
 ): { deliver: (message: ToWorker) => void } {
   let listener: ((message: ToWorker) => void) | null = null;
-  const early: ToWorker[] = [];
-  const deliver = (message: ToWorker) => (listener === null ? early.push(message) : listener(message));
-  let started = false;
+  const deliver = (message: ToWorker) => listener?.(message);
   subscribe((message) => {
-    if (started) return deliver(message as ToWorker);
-    started = true;
-    const port: JobPort = {
-      ...lines,
-      onMessage(next) {
-        listener = next;
-        for (const message of early.splice(0)) next(message);
-      },
-    };
+    if (listener !== null) return deliver(message as ToWorker);
+    const port: JobPort = { ...lines, onMessage: (next) => (listener = next) };
     void runSyncJob(port, message as SyncJob, threadId);
   });
   return { deliver };
