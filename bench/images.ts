@@ -1,4 +1,4 @@
-// `node bench/images.ts [--quick]`, also run by `npm run bench` (group "images"): the product picture
+// `node bench/images.ts [--quick] [--pictures-in process|thread]`, also run by `npm run bench` (group "images"): the product picture
 // cache against the reference service over loopback, in this process (the service in its own).
 //  - download rate: a till's first picture run after a full sync (hash, bytes and records in SQLite),
 //    in pictures/s, against a bare fetch of the same URLs, as many at a time, bytes discarded: each in
@@ -6,7 +6,9 @@
 //    fresh process, as the CLI's `images sync` runs;
 //  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
 //    folder, rounds interleaved, timed until the sync answers (the pictures follow it);
-//  - scan latency on the main thread while the pictures download, against the same scans once idle.
+//  - scan latency on the main thread while the pictures download, against the same scans once idle;
+//    the app's picture runs in a process of its own, as the apps run them (or, `--pictures-in thread`,
+//    in a worker thread of the same process).
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +23,7 @@ import { recordDecoder, type StoredRecord } from "../src/core/catalog/stored-rec
 import { imageSourcesOf } from "../src/core/images/image-urls.ts";
 import { dataDirStores } from "../src/core/storage/data-dir-stores.ts";
 import { forkedWorker } from "../src/core/workers/forked-worker.ts";
+import type { WorkerModule } from "../src/core/workers/worker-handle.ts";
 import { bareFetch, bareFetchInWorker, bareHttpGet } from "./bare-fetch.ts";
 import { type Figure, percentile, type Side, sizeName, spread, timed } from "./figure.ts";
 import { inFreshProcess } from "./fresh-process.ts";
@@ -63,7 +66,7 @@ type Where = "thread" | "worker";
  * A till signed in to the service with its catalog synced through the core, as `login` + `sync` do,
  * and the picture URLs the catalog names. `close` removes it.
  */
-export async function syncedTill(upstream: RunningService, imageWorker?: URL) {
+export async function syncedTill(upstream: RunningService, imageWorker?: WorkerModule) {
   const dataDir = await scratchDir();
   const { core, session } = wireCatalog({ dataDir, ...dataDirStores(dataDir), clock: Date.now, imageWorker });
   const close = async () => {
@@ -84,7 +87,9 @@ export async function syncedTill(upstream: RunningService, imageWorker?: URL) {
 /** A till's first sync and picture run through the catalog core, as `sync` + `images sync` do. */
 async function downloadRate(upstream: RunningService, where: Where): Promise<Figure[]> {
   const imageWorker =
-    where === "worker" ? new URL("../src/core/workers/image-worker.ts", import.meta.url) : undefined;
+    where === "worker"
+      ? { worker: new URL("../src/core/workers/image-worker.ts", import.meta.url) }
+      : undefined;
   const { core, urls, close } = await syncedTill(upstream, imageWorker);
   try {
     // Once untimed: the service draws each picture on its first request, and neither side should pay that.
@@ -205,14 +210,21 @@ async function downloadRateInProcesses(upstream: RunningService): Promise<Figure
 }
 
 /** The app's catalog service over a fresh folder, signed in, its own first sync cancelled. */
-async function openApp(ready: Ready, pictures: boolean): Promise<{ service: CatalogApp; dataDir: string }> {
+async function openApp(
+  ready: Ready,
+  pictures: boolean,
+  picturesIn: PicturesIn,
+): Promise<{ service: CatalogApp; dataDir: string }> {
   const dataDir = await scratchDir();
   // The workers bundled, as the desktop app ships them (electron-vite) and `npm run ui` starts them.
   const workers = await bundledWorkers();
   const service = openCatalog({
     dataDir,
     sync: { worker: workers.sync, create: forkedWorker },
-    pictures: { worker: workers.pictures },
+    pictures:
+      picturesIn === "thread"
+        ? { worker: workers.pictures }
+        : { worker: workers.pictures, create: forkedWorker },
   });
   await service.start();
   await service.changeSettings({ syncIntervalMinutes: 0, images: { enabled: pictures, capMegabytes: 500 } });
@@ -254,7 +266,11 @@ async function scanWhile(
 }
 
 /** Full syncs with pictures on and off, interleaved; with them on, scans timed while they download. */
-async function syncAndScans(upstream: RunningService, rounds: number): Promise<Figure[]> {
+async function syncAndScans(
+  upstream: RunningService,
+  rounds: number,
+  picturesIn: PicturesIn,
+): Promise<Figure[]> {
   const runs: Record<"on" | "off", Side[]> = { on: [], off: [] };
   let scans: {
     busy: Awaited<ReturnType<typeof scanWhile>>;
@@ -264,7 +280,7 @@ async function syncAndScans(upstream: RunningService, rounds: number): Promise<F
     // Each round in the other order, so neither side always runs second.
     const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
     for (const mode of order) {
-      const app = await openApp(upstream.ready, mode === "on");
+      const app = await openApp(upstream.ready, mode === "on", picturesIn);
       try {
         const sync = await timed(() => app.service.startSync({ mode: "full" }));
         runs[mode].push({ wallMs: sync.wallMs, cpuMs: sync.cpuMs });
@@ -304,7 +320,7 @@ async function syncAndScans(upstream: RunningService, rounds: number): Promise<F
   if (scans !== null) {
     figures.push({
       key: `lookup_during_pictures_p99_${size}_ms`,
-      label: `scan p99 on the main thread while the pictures of ${size} download`,
+      label: `scan p99 on the main thread while the pictures of ${size} download (${picturesIn === "thread" ? "worker thread" : "picture process"})`,
       unit: "ms",
       value: percentile(scans.busy.latencies, 0.99),
       baselineLabel: "the same scans once the pictures are done",
@@ -317,14 +333,21 @@ async function syncAndScans(upstream: RunningService, rounds: number): Promise<F
   return figures;
 }
 
-export async function imageFigures(options: { products: number; rounds: number }): Promise<Figure[]> {
+/** Where the app runs its picture runs: a process of its own, as the apps do, or a worker thread. */
+type PicturesIn = "process" | "thread";
+
+export async function imageFigures(options: {
+  products: number;
+  rounds: number;
+  picturesIn?: PicturesIn;
+}): Promise<Figure[]> {
   const upstream = await startService(options.products);
   try {
     return [
       ...(await downloadRate(upstream, "worker")),
       ...(await downloadRate(upstream, "thread")),
       ...(await downloadRateInProcesses(upstream)),
-      ...(await syncAndScans(upstream, options.rounds)),
+      ...(await syncAndScans(upstream, options.rounds, options.picturesIn ?? "process")),
     ];
   } finally {
     await upstream.stop();
@@ -332,9 +355,14 @@ export async function imageFigures(options: { products: number; rounds: number }
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { quick: { type: "boolean" }, products: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean" }, products: { type: "string" }, "pictures-in": { type: "string" } },
+  });
   const products = Number(values.products ?? (values.quick ? 2_000 : 20_000));
-  const figures = await imageFigures({ products, rounds: values.quick ? 2 : 4 });
+  const picturesIn = values["pictures-in"] ?? "process";
+  if (picturesIn !== "process" && picturesIn !== "thread")
+    throw new Error("--pictures-in takes process or thread");
+  const figures = await imageFigures({ products, rounds: values.quick ? 2 : 4, picturesIn });
   for (const figure of figures) {
     process.stderr.write(
       `${figure.label}: ${figure.value.toFixed(2)} ${figure.unit} vs ${figure.baseline?.toFixed(2)} (${figure.baselineLabel}); ` +

@@ -1,6 +1,6 @@
 // The catalog service for a till in a browser: the same service the desktop app's main process runs,
 // over one data directory (session, owner-only secrets file, settings file, catalog files, log), with
-// each sync in a process of its own and picture runs in a worker thread, as the desktop app runs them:
+// each sync and each picture run in a process of its own, as the desktop app runs them:
 // the modules the caller gives (the CLI's bundles of them, cli/bundled-workers.ts), else the .ts sources.
 import { createRequire } from "node:module";
 import {
@@ -42,6 +42,7 @@ export async function openBrowserCatalog(
     },
     pictures: {
       worker: options.workers?.pictures ?? new URL("../core/workers/image-worker.ts", import.meta.url),
+      create: forkedWorker,
     },
     onFault: options.onFault,
     log: opened.log,

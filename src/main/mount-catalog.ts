@@ -20,7 +20,7 @@ import { sessionInfoSchema } from "../shared/catalog/session-info.ts";
 import { catalogMethods, methodChannel } from "../shared/ipc/catalog-channels.ts";
 import { type ElectronStoreLike, recordStoreOverElectronStore } from "./electron-settings-store.ts";
 import { openAppLog } from "./open-app-log.ts";
-import { type ForkUtilityProcess, utilityProcessWorker } from "./sync-utility-process.ts";
+import { type ForkUtilityProcess, utilityProcessWorker } from "./utility-process-worker.ts";
 
 export interface MountCatalogOptions {
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">;
@@ -36,8 +36,8 @@ export interface MountCatalogOptions {
   /** Default: the worker built beside this module. */
   syncWorkerUrl?: URL;
   /**
-   * Electron's utilityProcess: each sync then runs in a process of its own, below the priority of the
-   * process answering scans. Without it, in a worker thread of this process.
+   * Electron's utilityProcess: each sync and each picture run then runs in a process of its own, below
+   * the priority of the process answering scans. Without it, in a worker thread of this process.
    */
   utilityProcess?: { fork: ForkUtilityProcess };
   /** Default: the picture worker built beside this module. */
@@ -86,9 +86,12 @@ export async function mountCatalog(options: MountCatalogOptions): Promise<Mounte
     rememberUnavailable,
     sync: {
       worker: options.syncWorkerUrl ?? (await builtWorkerUrl()),
-      ...(options.utilityProcess ? { create: utilityProcessWorker(options.utilityProcess.fork) } : {}),
+      ...inUtilityProcess(options.utilityProcess, "Catalog sync"),
     },
-    pictures: { worker: options.imageWorkerUrl ?? (await builtImageWorkerUrl()) },
+    pictures: {
+      worker: options.imageWorkerUrl ?? (await builtImageWorkerUrl()),
+      ...inUtilityProcess(options.utilityProcess, "Product pictures"),
+    },
     onFault,
     ...(log === null ? {} : { log }),
     diagnostics: {
@@ -162,4 +165,8 @@ async function builtImageWorkerUrl(): Promise<URL> {
 async function builtWorkerUrl(): Promise<URL> {
   const { syncWorkerPath } = await import("./sync-worker-path.ts");
   return pathToFileURL(syncWorkerPath);
+}
+
+function inUtilityProcess(utility: { fork: ForkUtilityProcess } | undefined, serviceName: string) {
+  return utility === undefined ? {} : { create: utilityProcessWorker(utility.fork, serviceName) };
 }

@@ -11,7 +11,7 @@ import { dataDirStores } from "../../src/core/storage/data-dir-stores.ts";
 import { createJsonFileStore } from "../../src/core/storage/json-file-store.ts";
 import type { SecretStore } from "../../src/core/storage/secret-store.ts";
 import { settingsStoreOver } from "../../src/core/storage/settings-store.ts";
-import type { CreateWorker } from "../../src/core/workers/sync-in-worker.ts";
+import type { CreateWorker } from "../../src/core/workers/worker-handle.ts";
 import type { RunningService } from "../../src/server/service.ts";
 import type { AppStatus } from "../../src/shared/catalog/app-status.ts";
 import {
@@ -54,6 +54,8 @@ export function openTestService(
     workerUrls?: (URL | undefined)[];
     /** How each sync's worker starts, instead of a thread of this process (then `workers` stays empty). */
     createSyncWorker?: CreateWorker;
+    /** How each picture run's worker starts, instead of a thread of this process. */
+    createPictureWorker?: CreateWorker;
     /** Instead of short retry waits and a 5 s first-byte deadline. */
     client?: Parameters<typeof openCatalog>[0]["client"];
     log?: CatalogLog;
@@ -75,7 +77,7 @@ export function openTestService(
     rememberUnavailable: options.rememberUnavailable ?? null,
     clock: options.clock,
     ...(options.log === undefined ? {} : { log: options.log }),
-    pictures: { worker: bundles.pictures },
+    pictures: { worker: bundles.pictures, create: options.createPictureWorker },
     sync: {
       worker: bundles.sync,
       create:

@@ -4,7 +4,7 @@
 import { fork } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { fileURLToPath } from "node:url";
-import type { ForkUtilityProcess } from "../../src/main/sync-utility-process.ts";
+import type { ForkUtilityProcess } from "../../src/main/utility-process-worker.ts";
 
 const child = fileURLToPath(new URL("./utility-process-child.ts", import.meta.url));
 

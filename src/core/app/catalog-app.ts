@@ -20,7 +20,7 @@ import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
 import type { SettingsStore } from "../storage/settings-store.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
-import type { CreateWorker } from "../workers/sync-in-worker.ts";
+import type { WorkerModule } from "../workers/worker-handle.ts";
 import type { SyncMode, SyncOptions } from "./sync-runs.ts";
 
 /** Where the session, secrets and settings are kept. */
@@ -37,12 +37,13 @@ export interface OpenCatalogOptions {
   /** Default: files in `dataDir`, the secrets in a file only its owner can read (data-dir-stores.ts). */
   stores?: CatalogStores;
   /**
-   * Where syncs run: a worker thread (the module src/core/workers/sync-worker.ts, or its build output),
-   * so scans never wait for a write; or "in-process", for a host answering one command at a time.
+   * Where syncs run: a worker (the module src/core/workers/sync-worker.ts, or its build output), so
+   * scans never wait for a write; or "in-process", for a host answering one command at a time. The
+   * worker is a thread of this process unless `create` starts it elsewhere (worker-handle.ts).
    */
-  sync: { worker: URL; create?: CreateWorker } | "in-process";
-  /** Where picture runs go: the module src/core/workers/image-worker.ts (or its build), or this thread. */
-  pictures: { worker: URL } | "in-process";
+  sync: WorkerModule | "in-process";
+  /** Where picture runs go: a worker (src/core/workers/image-worker.ts, or its build), or this thread. */
+  pictures: WorkerModule | "in-process";
   /**
    * true (an app): a sync at start-up, every N minutes, when the connection comes back and after a
    * sign-in, the pictures after each sync, connectivity probes. false (a command): nothing starts

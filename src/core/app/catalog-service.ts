@@ -68,7 +68,7 @@ export function createCatalogService(options: OpenCatalogOptions & { stores: Cat
     favouriteSet: () => state.settings.favouriteSet,
     shelfLabels: () => state.settings.shelfLabels,
     images: () => state.settings.images,
-    imageWorker: options.pictures === "in-process" ? undefined : options.pictures.worker,
+    imageWorker: options.pictures === "in-process" ? undefined : options.pictures,
     scanGate: scans.buffer,
   });
   const events = createEventHub(fault);

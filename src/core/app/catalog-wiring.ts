@@ -17,6 +17,7 @@ import { createServiceTime, observeServiceDates, type ServiceTime } from "../ses
 import { createSession, type Session } from "../session/session.ts";
 import type { RecordStore } from "../storage/record-store.ts";
 import type { SecretStore } from "../storage/secret-store.ts";
+import type { WorkerModule } from "../workers/worker-handle.ts";
 import { type CatalogCore, createCatalogCore } from "./catalog-core.ts";
 
 export interface CatalogWiring {
@@ -41,7 +42,7 @@ export interface CatalogWiring {
   /** The picture cache's settings, read at every run; the defaults when absent. */
   images?: () => ImageSettings | Promise<ImageSettings>;
   /** The picture worker's module: picture runs then leave the calling thread (image-shelf.ts). */
-  imageWorker?: URL;
+  imageWorker?: WorkerModule;
   /** The count of scans being answered, shared with the picture worker (workers/scan-gate.ts). */
   scanGate?: SharedArrayBuffer;
 }

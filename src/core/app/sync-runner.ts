@@ -2,7 +2,6 @@
 // so a scan never waits for a page to be written; a one-shot command (the CLI) runs it on its own
 // thread, where nothing else waits. Everything before and after a sync is the same either way
 // (sync-runs.ts): only this step differs.
-import { Worker } from "node:worker_threads";
 import { AppError } from "../../shared/app-error.ts";
 import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SessionInfo } from "../../shared/catalog/session-info.ts";
@@ -13,7 +12,8 @@ import type { ServiceClock } from "../service-clock.ts";
 import type { ServiceTime } from "../session/service-time.ts";
 import type { Session } from "../session/session.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
-import { type CreateWorker, syncInWorker } from "../workers/sync-in-worker.ts";
+import { syncInWorker } from "../workers/sync-in-worker.ts";
+import { type CreateWorker, threadWorker } from "../workers/worker-handle.ts";
 import type { CatalogCore } from "./catalog-core.ts";
 import type { ServiceLimits } from "./service-limits.ts";
 
@@ -27,9 +27,6 @@ export interface SyncRequest {
 }
 
 export type SyncRunner = (request: SyncRequest) => Promise<CatalogFileSyncSummary>;
-
-/** A worker module to run syncs in, or this thread. */
-export type SyncPlace = { worker: URL; create?: CreateWorker } | "in-process";
 
 /** Here the clients the session makes for the sync get its budget from `limits`. */
 export function inProcessSyncRunner(core: CatalogCore, limits: ServiceLimits): SyncRunner {
@@ -70,7 +67,7 @@ export function workerSyncRunner(deps: WorkerSyncRunnerDeps): SyncRunner {
   return async ({ info, full, pageSize, signal, onProgress }) => {
     const { summary } = await syncInWorker({
       workerUrl: deps.module,
-      createWorker: deps.create ?? ((url, options) => new Worker(url, options)),
+      createWorker: deps.create ?? threadWorker,
       job: {
         catalogFile: catalogFileFor(deps.dataDir, info.account.id),
         baseUrl: info.baseUrl,

@@ -6,6 +6,7 @@ import { AppError, isAppError } from "../../shared/app-error.ts";
 import type { ImageCacheStatus, ProductPictures } from "../../shared/catalog/product-pictures.ts";
 import type { ImageSettings } from "../../shared/settings/app-settings.ts";
 import { runImagesInWorker } from "../workers/images-in-worker.ts";
+import type { WorkerModule } from "../workers/worker-handle.ts";
 import {
   type ImageCache,
   type ImageRunProgress,
@@ -20,10 +21,10 @@ export interface ImageShelfDeps {
   /** The service's origin and a token for it (session-image-auth.ts). */
   auth: () => Promise<{ origin: string; token: string } | null>;
   /**
-   * The picture worker's module (image-worker.ts, or its build output): runs then go to a worker
-   * thread, off the thread that answers scans. Without it (the CLI) they run on the calling thread.
+   * The picture worker's module (image-worker.ts, or its build output) and how to start it: runs then
+   * go to a worker, off the thread that answers scans. Without it (the CLI) they run on the calling thread.
    */
-  worker?: URL;
+  worker?: WorkerModule;
   /** The count of scans being answered, for the worker to pause while it is not zero (scan-gate.ts). */
   scanGate?: SharedArrayBuffer;
 }
@@ -101,7 +102,7 @@ export function createImageShelf(deps: ImageShelfDeps): ImageShelf {
         // Asked here, where the session lives; the worker gets it as data.
         const auth = options.download ? await deps.auth().catch(() => null) : null;
         return await runImagesInWorker({
-          workerUrl: deps.worker,
+          module: deps.worker,
           job: { ...run, dataDir: deps.dataDir, download: options.download, auth, scanGate: deps.scanGate },
           signal: options.signal,
           onProgress,

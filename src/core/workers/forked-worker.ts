@@ -1,20 +1,20 @@
-// The sync worker in a Node child process, for an app under plain Node (`npm run ui`, the benches);
-// sync-process.ts says why a process of its own.
+// A background worker in a Node child process, for an app under plain Node (`npm run ui`, the benches);
+// worker-process.ts says why a process of its own.
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { CreateWorker } from "./sync-in-worker.ts";
-import { syncProcessHandle } from "./sync-process.ts";
+import type { CreateWorker } from "./worker-handle.ts";
+import { processWorkerHandle } from "./worker-process.ts";
 
 export const forkedWorker: CreateWorker = (url, options) => {
   const child = fork(fileURLToPath(url), [], {
-    // V8's collector on the sync's own thread: its helpers, though lowered with every other thread,
+    // V8's collector on the worker's own thread: its helpers, though lowered with every other thread,
     // still kept a core from the scans often enough to show (docs/benchmarks.md). None of this
     // process's own flags (an inspector's port, a test runner's loader): the bundle needs none.
     execArgv: ["--single-threaded-gc"],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  return syncProcessHandle(
+  return processWorkerHandle(
     {
       onMessage: (listener) => child.on("message", listener),
       onGone: (listener) => {
@@ -26,7 +26,7 @@ export const forkedWorker: CreateWorker = (url, options) => {
         });
       },
       send: (message) => {
-        if (child.connected) child.send(message);
+        if (child.connected) child.send(message as object);
       },
       kill: () => child.kill("SIGKILL"),
     },

@@ -4,8 +4,7 @@
 // its last committed page, so the next sync resumes from there. A worker that says nothing for too
 // long (stuck: every request has its deadlines, so a live sync always reports something) is
 // terminated by the watchdog, which frees the one sync slot. The worker may be a thread or a process of
-// its own (forked-worker.ts): either is a handle that posts, is told, and ends.
-import type { WorkerOptions } from "node:worker_threads";
+// its own (worker-handle.ts).
 import { AppError } from "../../shared/app-error.ts";
 import type { ServiceWait } from "../../shared/catalog/service-wait.ts";
 import type { SyncProgress } from "../../shared/catalog/sync-progress.ts";
@@ -14,20 +13,7 @@ import type { ServiceClock } from "../service-clock.ts";
 import type { CatalogFileSyncSummary } from "../sync/catalog-file-sync.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
-
-/** What the sync needs of its worker: a Node `Worker` is one. */
-export interface SyncWorkerHandle {
-  on(event: "message", listener: (message: FromWorker) => void): unknown;
-  /** An uncaught fault in the worker. */
-  on(event: "error", listener: (error: Error) => void): unknown;
-  /** Emitted once the worker is gone, its write connection with it. */
-  on(event: "exit", listener: () => void): unknown;
-  postMessage(message: ToWorker): void;
-  terminate(): Promise<unknown>;
-}
-
-/** `workerData` in `options` is the job. */
-export type CreateWorker = (url: URL, options: WorkerOptions) => SyncWorkerHandle;
+import type { CreateWorker } from "./worker-handle.ts";
 
 export interface WorkerSyncOptions {
   workerUrl: URL;
@@ -63,7 +49,7 @@ function stuckMessage(stallMs: number): string {
 }
 
 export function syncInWorker(options: WorkerSyncOptions): Promise<WorkerSyncResult> {
-  const worker = options.createWorker(options.workerUrl, { workerData: options.job });
+  const worker = options.createWorker<FromWorker, ToWorker>(options.workerUrl, { workerData: options.job });
   const send = (message: ToWorker) => worker.postMessage(message);
   return new Promise((resolve, reject) => {
     let outcome: { ok: true; result: WorkerSyncResult } | { ok: false; error: AppError } | null = null;

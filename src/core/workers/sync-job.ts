@@ -1,4 +1,4 @@
-// One sync, run where the sync worker's entry put it (a thread or a process of its own, sync-worker.ts):
+// One sync, run where the worker's entry put it (a thread or a process of its own, worker-entry.ts):
 // its own write connection to the catalog file, a token asked of the main side before each request,
 // its progress posted as it goes. The last message, `done` or `failed`, is posted only once the
 // catalog and the connections are closed, so the main side may end the worker as soon as it comes.
@@ -13,14 +13,10 @@ import type { ProductsSource } from "../sync/sync-engine.ts";
 import { scanGate } from "./scan-gate.ts";
 import type { FromWorker, SyncJob, ToWorker } from "./sync-protocol.ts";
 import { fromWireError, toWireError } from "./wire-error.ts";
+import type { WorkerPort } from "./worker-entry.ts";
 
-/** The worker's side of the line to the main side, whatever carries it. */
-export interface JobPort {
-  postMessage(message: FromWorker): void;
-  onMessage(listener: (message: ToWorker) => void): void;
-  /** Nothing more will be posted. */
-  close(): void;
-}
+/** The sync's side of the line to the main side, whatever carries it. */
+export type JobPort = WorkerPort<FromWorker, ToWorker>;
 
 const cancelMessage = "The sync was cancelled. It will resume where it stopped.";
 

@@ -25,7 +25,7 @@ describe("the picture worker's progress", () => {
     const posted: { at: number; progress: ImageRunProgress }[] = [];
     const started = Date.now();
     const summary = await runImagesInWorker({
-      workerUrl,
+      module: { worker: workerUrl },
       job: {
         dataDir: till.dataDir,
         catalogFile: till.catalogFile,

@@ -1,14 +1,16 @@
-// The desktop app's syncs in Electron utility processes (sync-utility-process.ts), Electron's fork
-// doubled by a real Node child process that is given `process.parentPort` as a utility process is
-// (test/support/utility-process-double.ts): the real sync worker, the reference service over loopback.
+// The desktop app's syncs and picture runs in Electron utility processes (utility-process-worker.ts),
+// Electron's fork doubled by a real Node child process that is given `process.parentPort` as a utility
+// process is (test/support/utility-process-double.ts): the real workers, the reference service over
+// loopback.
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../src/core/workers/background-priority.ts";
-import { utilityProcessWorker } from "../../src/main/sync-utility-process.ts";
+import { utilityProcessWorker } from "../../src/main/utility-process-worker.ts";
 import { type RunningService, startService } from "../../src/server/service.ts";
 import {
   openTestService,
   signInDemoService,
+  statusWhen,
   syncsInWorkers,
   syncsSettled,
 } from "../support/catalog-service-fixtures.ts";
@@ -34,7 +36,7 @@ async function signedIn(running: RunningService) {
   const utility = utilityProcessDouble();
   const test = openTestService(dir.path, {
     pictures: false,
-    createSyncWorker: utilityProcessWorker(utility.fork),
+    createSyncWorker: utilityProcessWorker(utility.fork, "Catalog sync"),
   });
   cleanups.push(() => test.service.close());
   await test.service.start();
@@ -91,5 +93,42 @@ describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
     expect(error.kind).toBe("cancelled");
     expect(await ended(utility.forks.at(-1)?.pid)).toBe(true);
     expect(await test.service.startSync({ mode: "incremental" })).toMatchObject({ resumed: true });
+  });
+});
+
+describe("the desktop app's picture run in a utility process", syncsInWorkers, () => {
+  it("downloads the pictures in a named process below the app's priority, and ends it after", async () => {
+    const running = await startService({ port: 0, demoProducts: 300, seed: 83 });
+    cleanups.push(() => running.close());
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const utility = utilityProcessDouble();
+    const test = openTestService(dir.path, {
+      createPictureWorker: utilityProcessWorker(utility.fork, "Product pictures"),
+    });
+    cleanups.push(() => test.service.close());
+    let nices: number[] = [];
+    const stop = test.service.onStatusChanged((status) => {
+      const pid = utility.forks.at(-1)?.pid;
+      // Progress comes from the running job, after the process has lowered itself.
+      if (nices.length === 0 && status.images.progress !== null && pid !== undefined)
+        nices = threadNices(pid);
+    });
+    await test.service.start();
+    await signInDemoService(test.service, running);
+    await syncsSettled(test);
+    const done = await statusWhen(test, (status) => !status.images.running && status.images.cached > 0);
+    stop();
+
+    expect(done.images.cached).toBe(done.images.wanted);
+    expect(done.images.problem ?? null).toBeNull();
+    expect(utility.forks.length).toBeGreaterThan(0);
+    for (const fork of utility.forks) {
+      expect(fork.modulePath).toMatch(/image-worker/u);
+      expect(fork.options.serviceName).toBe("Product pictures");
+      expect(await ended(fork.pid)).toBe(true);
+    }
+    expect(nices.length).toBeGreaterThan(1);
+    for (const nice of nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);
   });
 });
