@@ -1,8 +1,12 @@
 // The picture run in a Node child process of its own (forked-worker.ts), as `npm run ui` and the
 // browser tests' tills run it: real processes, read and killed through Linux's /proc and signals,
 // against the reference service's own picture routes over loopback.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { getPriority } from "node:os";
+import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../../src/core/workers/background-priority.ts";
 import { forkedWorker } from "../../../src/core/workers/forked-worker.ts";
@@ -39,21 +43,28 @@ async function reference(seed: number, latencyMs = 0): Promise<RunningService> {
 async function pictureTill(
   running: RunningService,
   onStatus: (status: AppStatus, dir: string) => void,
+  dir?: string,
 ): Promise<{ dir: string; test: TestCatalogService }> {
-  const made = await tempDir();
-  cleanups.push(made.remove);
-  const test = openTestService(made.path, { createPictureWorker: forkedWorker });
+  const folder = dir ?? (await newDataDir());
+  const test = openTestService(folder, { createPictureWorker: forkedWorker });
   cleanups.push(() => test.service.close());
-  test.service.onStatusChanged((status) => onStatus(status, made.path));
+  test.service.onStatusChanged((status) => onStatus(status, folder));
   await test.service.start();
   await signInDemoService(test.service, running);
   await syncsSettled(test);
-  return { dir: made.path, test };
+  return { dir: folder, test };
 }
 
-/** The picture worker processes this test's process has started and that still run. */
-const pictureProcesses = (): ChildProcessInfo[] =>
-  childrenOf(process.pid).filter((child) => child.command.includes("image-worker"));
+async function newDataDir(): Promise<string> {
+  const made = await tempDir();
+  cleanups.push(made.remove);
+  return made.path;
+}
+
+/** The picture worker processes `parent` has started and that still run. */
+const pictureProcessesOf = (parent: number): ChildProcessInfo[] =>
+  childrenOf(parent).filter((child) => child.command.includes("image-worker"));
+const pictureProcesses = () => pictureProcessesOf(process.pid);
 
 const pictureRunEnded = (status: AppStatus) => !status.images.running && status.images.cached > 0;
 
@@ -121,5 +132,39 @@ describe("a picture run in a process of its own", syncsInWorkers, () => {
     for (const hash of held.keys()) expect(after.has(hash)).toBe(true);
     expect(notWhole(after)).toEqual([]);
     expect(await noPictureProcessLeft()).toBe(true);
+  });
+
+  it("ends when the app that started it is killed, every picture held whole, the rest left to the next app", async () => {
+    // Each answer held 60 ms: the run would go on for seconds after its app is killed.
+    const running = await reference(93, 60);
+    const dir = await newDataDir();
+    const { organisation, username, password } = running.demo;
+    const script = fileURLToPath(new URL("../../support/worker-app-child.ts", import.meta.url));
+    const app = spawn(
+      process.execPath,
+      [script, "pictures", dir, running.baseUrl, organisation, username, password],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    cleanups.push(async () => app.kill("SIGKILL"));
+    const [line] = (await once(createInterface({ input: app.stdout }), "line")) as [string];
+    expect(line).toBe("downloading");
+    const [pictures] = pictureProcessesOf(app.pid as number);
+    if (pictures === undefined) throw new Error("the app's picture run runs in no process of its own");
+
+    app.kill("SIGKILL");
+    await expect.poll(() => isRunning(pictures.pid), { timeout: 15_000, interval: 20 }).toBe(false);
+    const orphaned = heldPictures(dir);
+    expect(notWhole(orphaned)).toEqual([]);
+
+    const { test } = await pictureTill(running, () => undefined, dir);
+    const done = await statusWhen(
+      test,
+      (status) => pictureRunEnded(status) && status.images.cached === status.images.wanted,
+    );
+    expect(done.images.problem).toBeNull();
+    // It stopped: it did not go on to the end of the pictures on its own.
+    const after = heldPictures(dir);
+    expect(orphaned.size).toBeLessThan(after.size);
+    expect(notWhole(after)).toEqual([]);
   });
 });

@@ -141,10 +141,14 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
     const running = await reference(74, 60);
     const dir = await newDataDir();
     const { organisation, username, password } = running.demo;
-    const script = fileURLToPath(new URL("../../support/sync-app-child.ts", import.meta.url));
-    const app = spawn(process.execPath, [script, dir, running.baseUrl, organisation, username, password], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const script = fileURLToPath(new URL("../../support/worker-app-child.ts", import.meta.url));
+    const app = spawn(
+      process.execPath,
+      [script, "sync", dir, running.baseUrl, organisation, username, password],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     cleanups.push(async () => app.kill("SIGKILL"));
     const [line] = (await once(createInterface({ input: app.stdout }), "line")) as [string];
     expect(line).toBe("syncing");
