@@ -53,7 +53,7 @@ export function runAsWorker<FromWorker, ToWorker>(run: WorkerJob<FromWorker, ToW
       (listener) => electronPort.on("message", (event) => listener(event.data as ToWorker)),
       {
         postMessage: (message) => electronPort.postMessage(message),
-        // The main side ends this process once the last message is in (worker-handle.ts's users).
+        // The main side ends this process once the last message is in (sync-in-worker.ts, images-in-worker.ts).
         close: () => undefined,
       },
     );
