@@ -2,7 +2,6 @@
 // Electron's fork doubled by a real Node child process that is given `process.parentPort` as a utility
 // process is (test/support/utility-process-double.ts): the real workers, the reference service over
 // loopback.
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../src/core/workers/background-priority.ts";
 import { utilityProcessWorker } from "../../src/main/utility-process-worker.ts";
@@ -15,7 +14,7 @@ import {
   syncsSettled,
 } from "../support/catalog-service-fixtures.ts";
 import { failure } from "../support/expect-failure.ts";
-import { isRunning, threadNices } from "../support/process-tree.ts";
+import { allEnded, threadNices } from "../support/process-tree.ts";
 import { adminApi, localProducts, tempDir } from "../support/service-fixtures.ts";
 import { utilityProcessDouble } from "../support/utility-process-double.ts";
 
@@ -46,14 +45,6 @@ async function signedIn(running: RunningService) {
   return { dir: dir.path, test, utility };
 }
 
-async function ended(pid: number | undefined): Promise<boolean> {
-  for (let tries = 0; tries < 500; tries++) {
-    if (pid === undefined || !isRunning(pid)) return true;
-    await sleep(20);
-  }
-  return false;
-}
-
 describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
   it("syncs the catalog in a named process below the app's priority, and ends it after", async () => {
     const running = await reference(81);
@@ -79,7 +70,7 @@ describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
     expect(nices.length).toBeGreaterThan(1);
     for (const nice of nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);
     // A utility process stays while its parent port listens: the app ends it after its last message.
-    for (const fork of utility.forks) expect(await ended(fork.pid)).toBe(true);
+    for (const fork of utility.forks) expect(await allEnded([fork.pid])).toBe(true);
   });
 
   it("ends the process of a cancelled sync, and the next sync resumes", async () => {
@@ -91,7 +82,7 @@ describe("the desktop app's sync in a utility process", syncsInWorkers, () => {
     const error = await failure(test.service.startSync({ mode: "full" }));
     stop();
     expect(error.kind).toBe("cancelled");
-    expect(await ended(utility.forks.at(-1)?.pid)).toBe(true);
+    expect(await allEnded([utility.forks.at(-1)?.pid])).toBe(true);
     expect(await test.service.startSync({ mode: "incremental" })).toMatchObject({ resumed: true });
   });
 });
@@ -126,7 +117,7 @@ describe("the desktop app's picture run in a utility process", syncsInWorkers, (
     for (const fork of utility.forks) {
       expect(fork.modulePath).toMatch(/image-worker/u);
       expect(fork.options.serviceName).toBe("Product pictures");
-      expect(await ended(fork.pid)).toBe(true);
+      expect(await allEnded([fork.pid])).toBe(true);
     }
     expect(nices.length).toBeGreaterThan(1);
     for (const nice of nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);

@@ -1,6 +1,7 @@
 // A process's children and its threads' nice values, read from Linux's /proc: what a test checks of
 // the processes the code under test starts, without asking that code.
 import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** The fields of a /proc stat line after the command name (which may hold spaces), from the state on. */
 function statFields(path: string): string[] | null {
@@ -33,6 +34,21 @@ export function childrenOf(parent: number): ChildProcessInfo[] {
     }
   }
   return children;
+}
+
+/** The live child processes of `parent` whose command line holds `module` (a worker's module name). */
+export function childrenRunning(parent: number, module: string): ChildProcessInfo[] {
+  return childrenOf(parent).filter((child) => child.command.includes(module));
+}
+
+/** Resolves true once none of `pids` runs any more (an unknown one counts as ended), false after `ms`. */
+export async function allEnded(pids: readonly (number | undefined)[], ms = 15_000): Promise<boolean> {
+  const by = Date.now() + ms;
+  while (pids.some((pid) => pid !== undefined && isRunning(pid))) {
+    if (Date.now() > by) return false;
+    await sleep(20);
+  }
+  return true;
 }
 
 /** True while the process exists and has not ended (a zombie has ended). */

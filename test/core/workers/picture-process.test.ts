@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { getPriority } from "node:os";
 import { createInterface } from "node:readline";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../../src/core/workers/background-priority.ts";
@@ -21,7 +20,7 @@ import {
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
 import { heldPictures, notWhole } from "../../support/held-pictures.ts";
-import { type ChildProcessInfo, childrenOf, isRunning, threadNices } from "../../support/process-tree.ts";
+import { allEnded, type ChildProcessInfo, childrenRunning, threadNices } from "../../support/process-tree.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -62,19 +61,12 @@ async function newDataDir(): Promise<string> {
 }
 
 /** The picture worker processes `parent` has started and that still run. */
-const pictureProcessesOf = (parent: number): ChildProcessInfo[] =>
-  childrenOf(parent).filter((child) => child.command.includes("image-worker"));
+const pictureProcessesOf = (parent: number): ChildProcessInfo[] => childrenRunning(parent, "image-worker");
 const pictureProcesses = () => pictureProcessesOf(process.pid);
 
 const pictureRunEnded = (status: AppStatus) => !status.images.running && status.images.cached > 0;
 
-async function noPictureProcessLeft(): Promise<boolean> {
-  for (let tries = 0; tries < 500; tries++) {
-    if (pictureProcesses().every((child) => !isRunning(child.pid))) return true;
-    await sleep(20);
-  }
-  return false;
-}
+const noPictureProcessLeft = () => allEnded(pictureProcesses().map((child) => child.pid));
 
 describe("a picture run in a process of its own", syncsInWorkers, () => {
   it("downloads every picture with each thread of that process below the till's priority, and ends the process after", async () => {
@@ -152,7 +144,7 @@ describe("a picture run in a process of its own", syncsInWorkers, () => {
     if (pictures === undefined) throw new Error("the app's picture run runs in no process of its own");
 
     app.kill("SIGKILL");
-    await expect.poll(() => isRunning(pictures.pid), { timeout: 15_000, interval: 20 }).toBe(false);
+    expect(await allEnded([pictures.pid])).toBe(true);
     const orphaned = heldPictures(dir);
     expect(notWhole(orphaned)).toEqual([]);
 

@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { getPriority } from "node:os";
 import { createInterface } from "node:readline";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../../src/core/workers/background-priority.ts";
@@ -19,7 +18,7 @@ import {
   type TestCatalogService,
 } from "../../support/catalog-service-fixtures.ts";
 import { failure } from "../../support/expect-failure.ts";
-import { type ChildProcessInfo, childrenOf, isRunning, threadNices } from "../../support/process-tree.ts";
+import { allEnded, type ChildProcessInfo, childrenRunning, threadNices } from "../../support/process-tree.ts";
 import { adminApi, localProducts, tempDir } from "../../support/service-fixtures.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -56,19 +55,7 @@ async function signedInService(running: RunningService): Promise<{ dir: string; 
 }
 
 /** The sync worker processes `parent` has started and that still run. */
-function syncProcessesOf(parent: number): ChildProcessInfo[] {
-  return childrenOf(parent).filter((child) => child.command.includes("sync-worker"));
-}
-
-async function until<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
-  const by = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > by) throw new Error(`waited ${ms} ms for ${what}`);
-    await sleep(20);
-  }
-}
+const syncProcessesOf = (parent: number): ChildProcessInfo[] => childrenRunning(parent, "sync-worker");
 
 describe("a sync in a process of its own", syncsInWorkers, () => {
   it("syncs the whole catalog with every thread of that process below the till's priority, and ends the process after", async () => {
@@ -94,7 +81,7 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
     for (const nice of seen.nices) expect(nice).toBeGreaterThanOrEqual(backgroundNice);
     expect(getPriority()).toBe(tillPriority);
     const { pid } = seen.process;
-    await until("the sync process to end", () => (isRunning(pid) ? undefined : true));
+    expect(await allEnded([pid])).toBe(true);
   });
 
   it("reports a sync process killed mid-sync in plain words, keeps answering, and resumes on the next sync", async () => {
@@ -131,7 +118,7 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
     const error = await failure(test.service.startSync({ mode: "full" }));
     stop();
     expect(error.kind).toBe("cancelled");
-    await until("no sync process left", () => (syncProcessesOf(process.pid).length === 0 ? true : undefined));
+    expect(await allEnded(syncProcessesOf(process.pid).map((child) => child.pid))).toBe(true);
     const resumed = await test.service.startSync({ mode: "incremental" });
     expect(resumed).toMatchObject({ resumed: true, mismatch: false });
   });
@@ -156,7 +143,7 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
     if (sync === undefined) throw new Error("the app's sync runs in no process of its own");
 
     app.kill("SIGKILL");
-    await until("the orphaned sync process to end", () => (isRunning(sync.pid) ? undefined : true));
+    expect(await allEnded([sync.pid])).toBe(true);
     // It stopped: it did not go on to the end of the catalog on its own.
     expect(localProducts(dir, running.demo.accountId).size).toBeLessThan(products);
 
