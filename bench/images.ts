@@ -1,9 +1,10 @@
-// `node bench/images.ts [--quick] [--pictures-in process|thread]`, also run by `npm run bench` (group "images"): the product picture
-// cache against the reference service over loopback, in this process (the service in its own).
+// `node bench/images.ts [--quick] [--pictures-in process|thread]`, also run by `npm run bench` (group
+// "images"): the product picture cache against the reference service over loopback, in this process
+// (the service in its own).
 //  - download rate: a till's first picture run after a full sync (hash, bytes and records in SQLite),
 //    in pictures/s, against a bare fetch of the same URLs, as many at a time, bytes discarded: each in
-//    a fresh worker thread, as the app runs pictures, both on this thread (also in MB/s), and each in a
-//    fresh process, as the CLI's `images sync` runs;
+//    a fresh worker thread (the picture worker's module as a thread, beside a bare fetch in one), both
+//    on this thread (also in MB/s), and each in a fresh process, as the CLI's `images sync` runs;
 //  - the sync's own time with pictures on and off: the app's catalog service, a full sync into a fresh
 //    folder, rounds interleaved, timed until the sync answers (the pictures follow it);
 //  - scan latency on the main thread while the pictures download, against the same scans once idle;
@@ -112,7 +113,7 @@ async function downloadRate(upstream: RunningService, where: Where): Promise<Fig
       return [
         {
           key: `picture_download_worker_${size}_per_s`,
-          label: `pictures downloaded into the cache by the app's picture worker, ${urls.length} of a ${size} catalog`,
+          label: `pictures downloaded into the cache by the picture worker in a worker thread, ${urls.length} of a ${size} catalog`,
           unit: "pictures/s",
           value: perSecond(summary.fetched, ours),
           baselineLabel: `bare fetch of the same URLs in a fresh worker thread, ${concurrency} at a time, nothing kept`,

@@ -1,10 +1,10 @@
 // `node bench/lookup-during-sync.ts [--quick] [--products N] [--sync-in process|thread]`, also run by
 // `npm run bench`: scan latency on the main side of the desktop app while a full sync runs in a
 // process of its own, as the app runs it (or, `--sync-in thread`, in a worker thread of the same
-// process, as it did before), against the same scans with no sync, in the same run. A scan is timed from the
-// moment it was due (a timer every 2 ms) to its answer, so time the main thread spends busy with
-// anything else (sync messages, progress, status events) counts against it. CPU times are the main
-// thread's own (process.threadCpuUsage), the worker's work left out.
+// process, as it did before), against the same scans with no sync, in the same run. A scan is timed
+// from the moment it was due (a timer every 2 ms) to its answer, so time the main thread spends busy
+// with anything else (sync messages, progress, status events) counts against it. CPU times are the
+// main thread's own (process.threadCpuUsage), the worker's work left out.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,6 +85,7 @@ export async function lookupDuringSyncFigures(options: {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-lookup-during-sync-"));
   // The workers bundled, as the desktop app ships them (electron-vite) and `npm run ui` starts them.
   const workers = await bundledWorkers();
+  const where = options.syncIn === "thread" ? "worker thread" : "sync process";
   const service = openCatalog({
     dataDir,
     sync:
@@ -123,7 +124,7 @@ export async function lookupDuringSyncFigures(options: {
     return [
       {
         key: `lookup_during_sync_p99_${size}_ms`,
-        label: `scan p99 during a full sync of ${size} (${options.syncIn === "thread" ? "worker thread" : "sync process"})`,
+        label: `scan p99 during a full sync of ${size} (${where})`,
         unit: "ms",
         value: percentile(busy.latencies, 0.99),
         baselineLabel,
@@ -145,7 +146,7 @@ export async function lookupDuringSyncFigures(options: {
       },
       {
         key: `lookup_during_sync_p50_${size}_ms`,
-        label: `scan p50 during a full sync of ${size} (${options.syncIn === "thread" ? "worker thread" : "sync process"})`,
+        label: `scan p50 during a full sync of ${size} (${where})`,
         unit: "ms",
         value: percentile(busy.latencies, 0.5),
         baselineLabel,

@@ -43,7 +43,7 @@ export function lowerThisProcessPriority(platform: NodeJS.Platform = process.pla
     }
     return true;
   } catch {
-    // A sandbox may forbid it, or a thread may end while this walks them; the sync still runs.
+    // A sandbox may forbid it, or a thread may end while this walks them; the worker still runs.
     return false;
   }
 }
