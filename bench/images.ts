@@ -361,8 +361,10 @@ if (import.meta.main) {
   });
   const products = Number(values.products ?? (values.quick ? 2_000 : 20_000));
   const picturesIn = values["pictures-in"] ?? "process";
-  if (picturesIn !== "process" && picturesIn !== "thread")
-    throw new Error("--pictures-in takes process or thread");
+  if (picturesIn !== "process" && picturesIn !== "thread") {
+    process.stderr.write(`--pictures-in takes process or thread, not ${picturesIn}.\n`);
+    process.exit(2);
+  }
   const figures = await imageFigures({ products, rounds: values.quick ? 2 : 4, picturesIn });
   for (const figure of figures) {
     process.stderr.write(

@@ -169,7 +169,10 @@ if (import.meta.main) {
   });
   const products = Number(values.products ?? (values.quick ? 10_000 : 100_000));
   const syncIn = values["sync-in"] ?? "process";
-  if (syncIn !== "process" && syncIn !== "thread") throw new Error("--sync-in takes process or thread");
+  if (syncIn !== "process" && syncIn !== "thread") {
+    process.stderr.write(`--sync-in takes process or thread, not ${syncIn}.\n`);
+    process.exit(2);
+  }
   const figures = await lookupDuringSyncFigures({ products, syncIn });
   for (const figure of figures) {
     process.stderr.write(
