@@ -12,6 +12,7 @@ import { catalogMethods, eventChannel, methodChannel } from "../../src/shared/ip
 import { appPictureAddress, pictureScheme } from "../../src/shared/ipc/picture-address.ts";
 import { kioskArgument, tillQuitChannel } from "../../src/shared/ipc/till-shell.ts";
 import { heldPictures } from "../support/held-pictures.ts";
+import { allEnded } from "../support/process-tree.ts";
 import { socat, socatMissing, startPtyPair } from "../support/pty-pair.ts";
 import { openTestCore, tempDir as scratchDir, signInDemo } from "../support/service-fixtures.ts";
 import { type ElectronDouble, RecordingEvent } from "./electron-double.ts";
@@ -147,6 +148,30 @@ describe("the desktop shell", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ syncIntervalMinutes: 30 });
     await until(() => (double.windows[0]?.webContents.sent.length ?? 0) > 0);
     expect(double.windows[0]?.webContents.sent[0]?.channel).toBe(eventChannel("statusChanged"));
+  });
+
+  it("syncs and downloads the pictures each in a utility process of its own, named for the task manager", async () => {
+    const running = await startService({ port: 0, demoProducts: 60 });
+    try {
+      const { double } = await launch();
+      const { baseUrl, organisation, username, password } = running.demo;
+      const signedIn = await invoke(double, methodChannel("signInOrganisation"), pageUrl(double), {
+        baseUrl,
+        organisation,
+        username,
+        password,
+        remember: false,
+      });
+      expect(signedIn).toMatchObject({ ok: true });
+      const named = (module: string) =>
+        double.utilityProcess.forks.filter((fork) => fork.modulePath.includes(module));
+      await until(() => named("sync-worker").length > 0 && named("image-worker").length > 0);
+      expect(named("sync-worker")[0]?.options.serviceName).toBe("Catalog sync");
+      expect(named("image-worker")[0]?.options.serviceName).toBe("Product pictures");
+      expect(await allEnded(double.utilityProcess.forks.map((fork) => fork.pid))).toBe(true);
+    } finally {
+      await running.close();
+    }
   });
 
   it("tells why sign-ins cannot be remembered when the OS offers no encryption", async () => {
