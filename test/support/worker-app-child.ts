@@ -1,9 +1,10 @@
 // An app whose background worker runs in a process of its own, killed by the test while that worker
 // runs: started as `node worker-app-child.ts WORKER DATA_DIR BASE_URL ORGANISATION USERNAME PASSWORD`.
-// It signs in, which starts the first sync (in pages of 15), and writes one line:
-// - WORKER `sync`: "syncing" once the sync, in its process, has stored a page (pictures off);
-// - WORKER `pictures`: "downloading" once the picture run after it, in its process, has fetched a
-//   picture (the sync in a thread).
+// It signs in, which starts the first sync (in pages of 15), and writes "under way" once:
+// - WORKER `sync`: the sync, in its process, has stored a page (pictures off);
+// - WORKER `pictures`: the picture run after it, in its process, has fetched a picture (the sync in
+//   a thread).
+// Tests start it through worker-app.ts.
 import { forkedWorker } from "../../src/core/workers/forked-worker.ts";
 import { openTestService } from "./catalog-service-fixtures.ts";
 
@@ -15,16 +16,16 @@ const test = openTestService(
     : { createPictureWorker: forkedWorker },
 );
 let told = false;
-const tell = (line: string) => {
+const tell = () => {
   if (told) return;
   told = true;
-  process.stdout.write(`${line}\n`);
+  process.stdout.write("under way\n");
 };
 test.service.onSyncProgress((progress) => {
-  if (worker === "sync" && progress.pages >= 1) tell("syncing");
+  if (worker === "sync" && progress.pages >= 1) tell();
 });
 test.service.onStatusChanged((status) => {
-  if (worker === "pictures" && (status.images.progress?.fetched ?? 0) > 0) tell("downloading");
+  if (worker === "pictures" && (status.images.progress?.fetched ?? 0) > 0) tell();
 });
 await test.service.start();
 await test.service.changeSettings({ pageSize: 15 });

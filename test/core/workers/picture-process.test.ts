@@ -1,11 +1,7 @@
 // The picture run in a Node child process of its own (forked-worker.ts), as `npm run ui` and the
 // browser tests' tills run it: real processes, read and killed through Linux's /proc and signals,
 // against the reference service's own picture routes over loopback.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { getPriority } from "node:os";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../../src/core/workers/background-priority.ts";
 import { forkedWorker } from "../../../src/core/workers/forked-worker.ts";
@@ -22,6 +18,7 @@ import {
 import { heldPictures, notWhole } from "../../support/held-pictures.ts";
 import { allEnded, type ChildProcessInfo, childrenRunning, threadNices } from "../../support/process-tree.ts";
 import { adminApi, tempDir } from "../../support/service-fixtures.ts";
+import { startWorkerApp } from "../../support/worker-app.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -60,9 +57,8 @@ async function newDataDir(): Promise<string> {
   return made.path;
 }
 
-/** The picture worker processes `parent` has started and that still run. */
-const pictureProcessesOf = (parent: number): ChildProcessInfo[] => childrenRunning(parent, "image-worker");
-const pictureProcesses = () => pictureProcessesOf(process.pid);
+/** The picture worker processes this process has started and that still run. */
+const pictureProcesses = (): ChildProcessInfo[] => childrenRunning(process.pid, "image-worker");
 
 const pictureRunEnded = (status: AppStatus) => !status.images.running && status.images.cached > 0;
 
@@ -130,21 +126,11 @@ describe("a picture run in a process of its own", syncsInWorkers, () => {
     // Each answer held 60 ms: the run would go on for seconds after its app is killed.
     const running = await reference(93, 60);
     const dir = await newDataDir();
-    const { organisation, username, password } = running.demo;
-    const script = fileURLToPath(new URL("../../support/worker-app-child.ts", import.meta.url));
-    const app = spawn(
-      process.execPath,
-      [script, "pictures", dir, running.baseUrl, organisation, username, password],
-      { stdio: ["ignore", "pipe", "inherit"] },
+    const { app, workerPid } = await startWorkerApp("pictures", dir, running, (started) =>
+      cleanups.push(async () => started.kill("SIGKILL")),
     );
-    cleanups.push(async () => app.kill("SIGKILL"));
-    const [line] = (await once(createInterface({ input: app.stdout }), "line")) as [string];
-    expect(line).toBe("downloading");
-    const [pictures] = pictureProcessesOf(app.pid as number);
-    if (pictures === undefined) throw new Error("the app's picture run runs in no process of its own");
-
     app.kill("SIGKILL");
-    expect(await allEnded([pictures.pid])).toBe(true);
+    expect(await allEnded([workerPid])).toBe(true);
     const orphaned = heldPictures(dir);
     expect(notWhole(orphaned)).toEqual([]);
 

@@ -1,11 +1,7 @@
 // The sync in a Node child process of its own (forked-worker.ts), as `npm run ui` and the benches run
 // it: real processes, read and killed through Linux's /proc and signals, against the reference service
 // over loopback.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { getPriority } from "node:os";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backgroundNice } from "../../../src/core/workers/background-priority.ts";
 import { forkedWorker } from "../../../src/core/workers/forked-worker.ts";
@@ -20,6 +16,7 @@ import {
 import { failure } from "../../support/expect-failure.ts";
 import { allEnded, type ChildProcessInfo, childrenRunning, threadNices } from "../../support/process-tree.ts";
 import { adminApi, localProducts, tempDir } from "../../support/service-fixtures.ts";
+import { startWorkerApp } from "../../support/worker-app.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -127,23 +124,11 @@ describe("a sync in a process of its own", syncsInWorkers, () => {
     // Each answer held 60 ms: the sync of 40 pages would run on for seconds after its app is killed.
     const running = await reference(74, 60);
     const dir = await newDataDir();
-    const { organisation, username, password } = running.demo;
-    const script = fileURLToPath(new URL("../../support/worker-app-child.ts", import.meta.url));
-    const app = spawn(
-      process.execPath,
-      [script, "sync", dir, running.baseUrl, organisation, username, password],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
+    const { app, workerPid } = await startWorkerApp("sync", dir, running, (started) =>
+      cleanups.push(async () => started.kill("SIGKILL")),
     );
-    cleanups.push(async () => app.kill("SIGKILL"));
-    const [line] = (await once(createInterface({ input: app.stdout }), "line")) as [string];
-    expect(line).toBe("syncing");
-    const [sync] = syncProcessesOf(app.pid as number);
-    if (sync === undefined) throw new Error("the app's sync runs in no process of its own");
-
     app.kill("SIGKILL");
-    expect(await allEnded([sync.pid])).toBe(true);
+    expect(await allEnded([workerPid])).toBe(true);
     // It stopped: it did not go on to the end of the catalog on its own.
     expect(localProducts(dir, running.demo.accountId).size).toBeLessThan(products);
 
